@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { IDENTITY_TYPES } from '../permissions';
+
+/*
+ * Request and response schemas of the foundation endpoints (spec 000 section 7, spec 001 section 7).
+ * The server declares its routes with these; the web app parses answers with the same ones.
+ * Identifiers are strings throughout.
+ */
+
+export const identityType = z.enum(IDENTITY_TYPES);
+
+/** `GET /get_appconfig?t=` query. */
+export const appConfigQuery = z.object({ t: z.string().optional().describe('timestamp, defeats caches') });
+
+/** `GET /api/base/config/college?param=` query: the deployment/college code. */
+export const collegeConfigQuery = z.object({ param: z.string().trim().min(1, '请提供机构编码').max(64) });
+
+/** A school record (`GET /api/base/schools/{schoolCode}`). */
+export const schoolInfo = z.object({
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  logo: z.string().describe('logo URL, may be empty'),
+  address: z.string(),
+  introduction: z.string(),
+});
+export type SchoolInfo = z.infer<typeof schoolInfo>;
+
+/** A college record (`GET /api/base/colleges/{code}`). */
+export const collegeInfo = z.object({
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  schoolId: z.string(),
+});
+export type CollegeInfo = z.infer<typeof collegeInfo>;
+
+export const codeParam = z.object({ code: z.string().trim().min(1).max(64) });
+export const schoolCodeParam = z.object({ schoolCode: z.string().trim().min(1).max(64) });
+
+/** `GET /api/login/verify`: the token is valid. */
+export const verifyResult = z.object({
+  valid: z.boolean(),
+  userid: z.string(),
+  memberId: z.string().describe('membership id of the current organisation'),
+  username: z.string(),
+  role: identityType.describe('identity type in the current organisation'),
+  expiresAt: z.number().int().describe('epoch ms when the token expires'),
+});
+export type VerifyResult = z.infer<typeof verifyResult>;
+
+/** Permission bit masks per module (numbers, exact below 2^53). */
+export const permissionMasks = z.object({
+  course: z.number().int().nonnegative(),
+  qom: z.number().int().nonnegative(),
+});
+export type PermissionMasks = z.infer<typeof permissionMasks>;
+
+/** `GET /api/base/session/refresh_token`. */
+export const sessionRefresh = z.object({
+  organ: z.object({
+    id: z.string(),
+    name: z.string(),
+    leafOrganCode: z.string(),
+    identityType: identityType,
+    majorName: z.string(),
+  }),
+  pms: permissionMasks,
+});
+export type SessionRefresh = z.infer<typeof sessionRefresh>;
+
+/** `GET {portal}/users/basic_info` (spec 000 section 3.2). */
+export const userBasicInfo = z.object({
+  name: z.string(),
+  avatar: z.string(),
+  sex: z.string().describe('"1" male (default), "2" female'),
+  userid: z.string(),
+  organId: z.string(),
+  organName: z.string(),
+  organLeafOrganId: z.string(),
+  organLeafOrganName: z.string(),
+  organCode: z.string(),
+  username: z.string(),
+  organIdentityType: identityType,
+});
+export type UserBasicInfo = z.infer<typeof userBasicInfo>;
+
+/** `GET {portal}/users/{id}?organName=`: the organisations the user belongs to. */
+export const userIdParam = z.object({ id: z.string().min(1).max(64) });
+export const userOrgansQuery = z.object({ organName: z.string().max(100).optional() });
+export const organMembership = z.object({
+  id: z.string().describe('organisation id (what switch takes)'),
+  name: z.string().describe('organisation (school or area) name'),
+  leafOrganName: z.string().describe('leaf organisation (college or class) name'),
+  identityTypeTitle: z.string().describe('学生 / 教师 / 企业'),
+  identityType: identityType,
+  organizedCode: z.string(),
+  defaultOrgan: z.boolean(),
+});
+export type OrganMembership = z.infer<typeof organMembership>;
+
+/** `POST {portal}/users/switch`. */
+export const switchOrganBody = z.object({ switchToOrganId: z.string().trim().min(1, '请选择机构').max(64) });
+export type SwitchOrganBody = z.infer<typeof switchOrganBody>;
+export const switchOrganResult = z.object({ organId: z.string(), organName: z.string(), role: identityType });
+
+/** `GET /api/base/users/admin_certificate`: a short-lived signed certificate for the college admin site. */
+export const adminCertificate = z.object({
+  certificate: z.string(),
+  expiresAt: z.number().int(),
+  url: z.string().describe('admin site address with the certificate attached'),
+});
+
+/** `GET /api/base/organ/permissions?collegeId=`: organisation permissions by key (qabot = 2 enables). */
+export const organPermissionsQuery = z.object({ collegeId: z.string().min(1).max(64).optional() });
+export const organPermissions = z.record(z.string(), z.number().int());
+
+/** `GET /api/base/organ/modules?parameter=MY`. */
+export const organModulesQuery = z.object({ parameter: z.literal('MY').default('MY') });
+export const organModule = z.object({ code: z.string(), name: z.string() });
+
+/** `POST /idp/api/login`. */
+export const idpLoginBody = z.object({
+  username: z.string().trim().min(1, '请输入用户名').max(64),
+  password: z.string().min(1, '请输入密码').max(128),
+});
+export type IdpLoginBody = z.infer<typeof idpLoginBody>;
+export const idpLoginResult = z.object({ ticket: z.string(), expiresAt: z.number().int() });

@@ -1,0 +1,8 @@
+import { defineConfig } from 'vitest/config';
+
+// One Vitest run covers every workspace; each project keeps its own config beside its code.
+export default defineConfig({
+  test: {
+    projects: ['packages/shared', 'apps/server', 'apps/web'],
+  },
+});
