@@ -26,4 +26,9 @@ export const MSG = {
   oldPasswordWrong: '原密码不正确',
   nameRequired: '请输入姓名',
   collegeAdminOnly: '仅学院管理员可进入学院管理',
+  oldPasswordRequired: '请输入原密码',
+  newPasswordRequired: '请输入新密码',
+  nameTooLong: '姓名不能超过20个字符',
+  certificateRequired: '请提供管理证书',
+  certificateInvalid: '管理证书无效或已过期',
 } as const;

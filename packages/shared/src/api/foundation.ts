@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MSG } from '../messages';
 import { IDENTITY_TYPES } from '../permissions';
 
 /*
@@ -126,3 +127,46 @@ export const idpLoginBody = z.object({
 });
 export type IdpLoginBody = z.infer<typeof idpLoginBody>;
 export const idpLoginResult = z.object({ ticket: z.string(), expiresAt: z.number().int() });
+
+/** `POST /api/base/users/admin_certificate/verify`: lets the college admin site check a certificate. */
+export const adminCertificateVerifyBody = z.object({
+  certificate: z.string({ error: MSG.certificateRequired }).trim().min(1, MSG.certificateRequired).max(2048),
+});
+export const adminCertificateClaims = z.object({
+  userid: z.string(),
+  username: z.string(),
+  name: z.string(),
+  collegeId: z.string().describe('organisation id of the college the user administers'),
+  collegeCode: z.string(),
+  collegeName: z.string(),
+  expiresAt: z.number().int().describe('epoch ms'),
+});
+export type AdminCertificateClaims = z.infer<typeof adminCertificateClaims>;
+
+/** Identity provider password rule: 8 to 64 characters with at least one letter and one digit. */
+export const newPasswordSchema = z
+  .string({ error: MSG.newPasswordRequired })
+  .min(1, MSG.newPasswordRequired)
+  .min(8, MSG.passwordRule)
+  .max(64, MSG.passwordRule)
+  .regex(/[A-Za-z]/, MSG.passwordRule)
+  .regex(/[0-9]/, MSG.passwordRule);
+
+/** Identity provider profile: change the display name. */
+export const idpNameBody = z.object({
+  name: z.string({ error: MSG.nameRequired }).trim().min(1, MSG.nameRequired).max(20, MSG.nameTooLong),
+});
+export type IdpNameBody = z.infer<typeof idpNameBody>;
+
+/** Identity provider profile: change the password (the old one is checked on the server). */
+export const idpPasswordBody = z
+  .object({
+    oldPassword: z.string({ error: MSG.oldPasswordRequired }).min(1, MSG.oldPasswordRequired).max(128),
+    newPassword: newPasswordSchema,
+    confirmPassword: z.string({ error: MSG.passwordMismatch }),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: MSG.passwordMismatch,
+    path: ['confirmPassword'],
+  });
+export type IdpPasswordBody = z.infer<typeof idpPasswordBody>;
