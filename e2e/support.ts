@@ -1,0 +1,43 @@
+import type { Page } from '@playwright/test';
+
+/** Password of every demo user (README). */
+export const DEMO_PASSWORD = 'Uplus@2026';
+
+/** Storage keys the web app uses (packages/shared STORAGE_KEYS). */
+export const TOKEN_KEY = 'AccessToken';
+
+/** The access token the app keeps in this page's local storage, or null. */
+export function storedToken(page: Page): Promise<string | null> {
+  return page.evaluate((key) => window.localStorage.getItem(key), TOKEN_KEY);
+}
+
+export interface BasicInfo {
+  name: string;
+  username: string;
+  organId: string;
+  organName: string;
+  organLeafOrganName: string;
+}
+
+/** Asks the server who the token belongs to and which organisation is current (GET users/basic_info). */
+export async function basicInfo(page: Page, token: string): Promise<BasicInfo> {
+  const answer = await page.request.get('/api/portal/users/basic_info', {
+    headers: { 'X-Access-Token': token },
+  });
+  if (!answer.ok()) throw new Error(`basic_info answered HTTP ${answer.status()}`);
+  const body = (await answer.json()) as { success: boolean; data: BasicInfo };
+  if (!body.success) throw new Error('basic_info answered success=false');
+  return body.data;
+}
+
+/** Signs in on the identity provider's page, which the page must be showing. */
+export async function signInAtProvider(page: Page, username: string, password: string): Promise<void> {
+  await page.getByLabel('用户名').fill(username);
+  await page.getByLabel('密码').fill(password);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+}
+
+/** True when the text contains at least one CJK unified ideograph. */
+export function hasChinese(text: string): boolean {
+  return /\p{Script=Han}/u.test(text);
+}
