@@ -1,0 +1,104 @@
+// `npm run bench`: runs the benchmarks, prints a summary table and writes the figures as JSON to
+// bench/results/ (not committed). Not part of `npm test`.
+//
+// Options (environment):
+//   BENCH_CONNECTIONS (32)  BENCH_DURATION_S (10)  BENCH_WARMUP_S (3)  BENCH_PGLITE (true)
+//   BENCH_ADMIN_URL (postgres://postgres@127.0.0.1:5432/postgres): where the benchmark database is created
+//   BENCH_LOG_LEVEL (info): LOG_LEVEL of the measured server
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type ApiBenchResult, type LoadResult, runApiBench } from './api';
+import { type ColdStartResult, runColdStart } from './coldstart';
+import { ROOT } from './lib';
+
+const TARGET_RATIO = 0.35;
+const env = process.env;
+const log = (line: string) => console.error(`[bench] ${line}`);
+
+const options = {
+  connections: Number(env.BENCH_CONNECTIONS ?? 32),
+  durationS: Number(env.BENCH_DURATION_S ?? 10),
+  warmupS: Number(env.BENCH_WARMUP_S ?? 3),
+  pglite: (env.BENCH_PGLITE ?? 'true') !== 'false',
+  adminUrl: env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  logLevel: env.BENCH_LOG_LEVEL ?? 'info',
+};
+
+const fmt = (n: number, digits = 0) => n.toFixed(digits);
+const row = (cells: string[], widths: number[]) =>
+  cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ');
+
+function loadTable(results: LoadResult[], bareRps: number): string {
+  const widths = [20, 10, 9, 9, 9, 9, 8];
+  const lines = [row(['target', 'req/s', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms', 'ratio'], widths)];
+  for (const r of results) {
+    lines.push(
+      row(
+        [
+          r.target,
+          fmt(r.rps),
+          fmt(r.latencyMs.p50, 1),
+          fmt(r.latencyMs.p90, 1),
+          fmt(r.latencyMs.p99, 1),
+          fmt(r.latencyMs.max, 1),
+          fmt(r.rps / bareRps, 2),
+        ],
+        widths,
+      ),
+    );
+  }
+  return lines.join('\n');
+}
+
+async function main(): Promise<void> {
+  const started = new Date();
+  const api: ApiBenchResult = await runApiBench(options, log);
+  const cold: ColdStartResult = await runColdStart(log);
+
+  const machine = {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? '',
+    memoryMb: Math.round(os.totalmem() / 2 ** 20),
+    node: process.version,
+    platform: `${os.type()} ${os.release()}`,
+  };
+  const report = {
+    startedAt: started.toISOString(),
+    machine,
+    api,
+    coldStart: cold,
+    targetRatio: TARGET_RATIO,
+  };
+
+  const dir = path.join(ROOT, 'bench/results');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `bench-${started.toISOString().replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+
+  const loads = [api.bare, api.postgres, ...(api.pglite ? [api.pglite] : [])];
+  console.log('');
+  console.log(
+    `API load: GET ${api.postgres.path} as student01 vs a bare Fastify route, ` +
+      `${options.connections} connections, ${options.durationS} s each after ${options.warmupS} s warmup ` +
+      `(server LOG_LEVEL=${options.logLevel}; ${machine.cpus} CPUs, Node ${machine.node})`,
+  );
+  console.log(loadTable(loads, api.bare.rps));
+  console.log('');
+  console.log(
+    `ratio on PostgreSQL: ${fmt(api.ratio, 2)} (target >= ${TARGET_RATIO}: ${
+      api.ratio >= TARGET_RATIO ? 'met' : 'NOT met'
+    }), p99 ${fmt(api.postgres.latencyMs.p99, 1)} ms`,
+  );
+  console.log('');
+  console.log(`Cold start (${cold.command}, PGlite, to the first answered GET /get_appconfig):`);
+  console.log(`  fresh DATA_DIR (migrations + demo data): ${fmt(cold.freshDataDirMs)} ms`);
+  console.log(`  existing DATA_DIR:                       ${fmt(cold.existingDataDirMs)} ms`);
+  console.log('');
+  console.log(`results: ${path.relative(ROOT, file)}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(`[bench] failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
