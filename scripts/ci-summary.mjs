@@ -59,6 +59,11 @@ if (playwright) {
   );
 }
 
+// npm test succeeded, so both runners ran: a missing report means the results cannot be trusted.
+if (npmExit === 0 && (!vitest || !playwright)) {
+  failed += 1;
+  notes.push('a test report is missing although npm test succeeded');
+}
 if (npmExit !== 0 && failed === 0) {
   failed = 1;
   notes.push(`npm test exited with code ${npmExit} outside the counted tests (lint, type check or build)`);
