@@ -1,0 +1,103 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from './config/config';
+import { type Database, openDatabase } from './db/client';
+import { createAuth } from './http/auth';
+import type { App, AppContext } from './http/context';
+import { registerErrorHandling } from './http/error-handler';
+import { loggerOptions } from './http/logging';
+import { registerSpa } from './http/spa';
+import { idpRoutes } from './modules/idp/idp.routes';
+import { organisationRoutes } from './modules/organisations/organisations.routes';
+import { sessionRoutes } from './modules/sessions/sessions.routes';
+import { siteRoutes } from './modules/site/site.routes';
+import { createSecrets, resolveAppSecret } from './modules/system/secrets';
+import { userRoutes } from './modules/users/users.routes';
+
+// Validation messages are Chinese: schemas carry the specs' texts; anything else falls back to zod's zh-CN
+// texts, and a missing field names itself.
+z.config(z.locales.zhCN());
+z.config({
+  customError: (issue) =>
+    issue.code === 'invalid_type' && issue.input === undefined
+      ? `缺少必填参数：${(issue.path ?? []).join('.') || '请求内容'}`
+      : undefined,
+});
+
+export type AppDeps = {
+  /** An open, migrated database; when absent one is opened from the config and closed with the app. */
+  database?: Database;
+  /** Where log lines go (tests capture them); stdout by default. */
+  logStream?: { write: (line: string) => void };
+  /** The clock (tests move it). */
+  now?: () => Date;
+};
+
+/** Builds the Fastify app: used by server.ts, a future worker and the tests. */
+export const buildApp = async (config: Config, deps: AppDeps = {}): Promise<App> => {
+  const database = deps.database ?? (await openDatabase(config));
+  const now = deps.now ?? (() => new Date());
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel, deps.logStream),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  if (!deps.database) app.addHook('onClose', async () => database.close());
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // A JSON POST without a body (logout) is an empty body, not a malformed one.
+  const jsonParser = app.getDefaultJsonParser('error', 'ignore');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '' || body === undefined) return done(null, undefined);
+    return jsonParser(request, body as string, done);
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    // Addresses may carry a sign-in ticket (/authorize?ticket=): never send them to other sites.
+    if (!reply.hasHeader('referrer-policy')) reply.header('referrer-policy', 'same-origin');
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Uplus API', description: 'Uplus 教育平台接口', version: '0.1.0' },
+      components: {
+        securitySchemes: { accessToken: { type: 'apiKey', in: 'header', name: 'X-Access-Token' } },
+      },
+      security: [{ accessToken: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  registerErrorHandling(app, config.webDist);
+
+  const secrets = createSecrets(await resolveAppSecret({ db: database.db, configured: config.appSecret }));
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    auth: createAuth({ db: database.db, now }),
+    secrets,
+    now,
+  };
+  siteRoutes(app, ctx);
+  sessionRoutes(app, ctx);
+  userRoutes(app, ctx);
+  organisationRoutes(app, ctx);
+  idpRoutes(app, ctx);
+  await registerSpa(app, config.webDist);
+  return app;
+};

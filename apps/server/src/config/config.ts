@@ -1,0 +1,91 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root, found from this file (apps/server/src/config). */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+const FALSE_WORDS = new Set(['false', '0', 'no', 'off']);
+const flag = (fallback: boolean) =>
+  z
+    .string()
+    .optional()
+    .transform((v) =>
+      v === undefined || v.trim() === '' ? fallback : !FALSE_WORDS.has(v.trim().toLowerCase()),
+    );
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v?.trim() ? v.trim() : undefined));
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  /** PGlite lives in DATA_DIR/pglite; relative paths are taken from where `npm` was started. */
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** When set, PostgreSQL through `pg` instead of the embedded PGlite. */
+  DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  /** `false` disables the demo data (a default product deployment is still created). */
+  DEMO_DATA: flag(true),
+  /** Deployment used when the request host matches none. */
+  DEPLOYMENT_CODE: optionalText,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Lifetime of an access token (sign-in ticket) and of the identity provider's own session. */
+  TOKEN_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 365)
+    .default(168),
+  /** Signs certificates and form tokens. When absent one is generated once and kept in the database. */
+  APP_SECRET: optionalText.pipe(z.string().min(32, 'APP_SECRET must be at least 32 characters').optional()),
+  /** Built web app (index.html and assets). */
+  WEB_DIST: optionalText,
+  /** Address of the college admin site when no COLLEGE_ADMIN_URL config pair names one. */
+  COLLEGE_ADMIN_URL: z.string().default('/college-admin'),
+  /** Trust X-Forwarded-* headers (behind a reverse proxy): client address for rate limits, protocol. */
+  TRUST_PROXY: flag(false),
+});
+
+/** Typed server configuration, parsed once from the environment. */
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  demoData: boolean;
+  deploymentCode: string | undefined;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  tokenTtlHours: number;
+  appSecret: string | undefined;
+  webDist: string;
+  collegeAdminUrl: string;
+  trustProxy: boolean;
+};
+
+/** Parses the environment (process.env by default). Throws one readable error listing every bad variable. */
+export const loadConfig = (env: Record<string, string | undefined> = process.env): Config => {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  // npm runs workspace scripts inside the workspace; INIT_CWD is where the user typed the command.
+  const base = env.INIT_CWD && existsSync(env.INIT_CWD) ? env.INIT_CWD : process.cwd();
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(base, e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    demoData: e.DEMO_DATA,
+    deploymentCode: e.DEPLOYMENT_CODE,
+    logLevel: e.LOG_LEVEL,
+    tokenTtlHours: e.TOKEN_TTL_HOURS,
+    appSecret: e.APP_SECRET,
+    webDist: e.WEB_DIST ? path.resolve(base, e.WEB_DIST) : path.join(REPO_ROOT, 'apps/web/dist'),
+    collegeAdminUrl: e.COLLEGE_ADMIN_URL,
+    trustProxy: e.TRUST_PROXY,
+  };
+};

@@ -1,0 +1,5 @@
+export * from './organisations';
+export * from './sessions';
+export * from './site';
+export * from './system';
+export * from './users';

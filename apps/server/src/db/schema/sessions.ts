@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { memberships, users } from './users';
+
+/**
+ * Sessions: `access` ones are the app's tokens (the sign-in ticket), `idp` ones are the identity provider's
+ * own cookie sessions. Only the SHA-256 of a token is stored.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    tokenHash: text('token_hash').notNull().unique(),
+    kind: text('kind').notNull(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** the organisation membership the session currently acts in */
+    membershipId: bigint('membership_id', { mode: 'number' }).references(() => memberships.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('sessions_user_idx').on(t.userId),
+    check('sessions_kind_check', sql`${t.kind} in ('access', 'idp')`),
+  ],
+);
+
+/** Sign-in attempts, kept so that every instance applies the same rate limits. */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** lower-case user name as typed */
+    username: text('username').notNull(),
+    address: text('address').notNull(),
+    success: boolean('success').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('login_attempts_username_idx').on(t.username, t.createdAt),
+    index('login_attempts_address_idx').on(t.address, t.createdAt),
+    index('login_attempts_created_idx').on(t.createdAt),
+  ],
+);

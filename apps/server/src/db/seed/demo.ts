@@ -1,0 +1,234 @@
+import { COURSE_COLLEGE_LEADER_BIT, type IdentityType, QOM_COLLEGE_ADMIN_BIT } from '@uplus/shared';
+import * as organisations from '../../modules/organisations/organisations.service';
+import * as site from '../../modules/site/site.service';
+import * as users from '../../modules/users/users.service';
+import type { Db } from '../client';
+
+/** Password of every demo account. */
+export const DEMO_PASSWORD = 'Uplus@2026';
+
+/** The demo accounts, as printed at start-up and listed in the README. */
+export const DEMO_ACCOUNTS = [
+  {
+    username: 'student01',
+    name: '王小明',
+    role: '学生',
+    where: '优加示范大学 / 计算机学院 / 软件工程2301班；另属 示范区域学院',
+  },
+  { username: 'teacher01', name: '李静', role: '教师', where: '优加示范大学 / 计算机学院' },
+  { username: 'business01', name: '张伟', role: '企业', where: '示范区域' },
+  { username: 'leader01', name: '陈志强', role: '教师（学院领导）', where: '优加示范大学 / 计算机学院' },
+  { username: 'admin01', name: '刘芳', role: '教师（学院管理员）', where: '优加示范大学' },
+] as const;
+
+const SCHOOL_NAVIGATION = [
+  { type: 'HOME_PAGE', name: 'HOME_PAGE', showName: '首页' },
+  { type: 'RESOURCE_LIB', name: 'RESOURCE_LIB', showName: '教学资源库' },
+  { type: 'SHOW_JOBCLASS', name: 'SHOW_JOBCLASS', showName: '职业发展课' },
+  { type: 'INTERN_PROJECT', name: 'INTERN_PROJECT', showName: '实习生计划' },
+  { type: 'SHOW_COMPETITION', name: 'SHOW_COMPETITION', showName: '创新大赛' },
+  { type: 'SHOW_JIUYE', name: 'SHOW_JIUYE', showName: '求职就业' },
+  { type: 'IS_DATA_SCREEN', name: 'IS_DATA_SCREEN', showName: '数据大屏' },
+];
+
+const areaMenus = (port: number) => [
+  { title: '首页', name: 'home', value: 'home' },
+  { title: '云端实验', name: 'cloudExperiment', value: 'cloudExperiment' },
+  { title: '产业项目实训', name: 'industryProject', value: 'industryProject' },
+  { title: '职业发展课', name: 'openClass', value: 'openClass' },
+  { title: '实习生计划', name: 'internProgram', value: 'internProgram' },
+  { title: '求职就业', name: 'ujob', value: 'ujob' },
+  { title: '精品课程', name: 'qualitycourse', value: 'qualitycourse' },
+  { title: '创新大赛', name: 'competition', value: 'competition' },
+  {
+    title: '合作院校',
+    name: 'linkMultiple',
+    value: 'linkMultiple',
+    content: [
+      { name: '优加示范大学', domainUrl: `http://school.localhost:${port}/` },
+      { name: 'Uplus 优加平台', domainUrl: `http://localhost:${port}/` },
+    ],
+  },
+];
+
+/**
+ * The demo set (common.md): product, school and area deployments, an organisation tree, five users with
+ * Chinese names, modules and permissions. Everything goes through the services, like real data would.
+ */
+export const seedDemoData = async (opts: { db: Db; port: number }) => {
+  const { db } = opts;
+
+  // Organisations: a school on its own, and an area holding another school.
+  const uplus = await organisations.createOrganisation({
+    db,
+    code: 'UPLUS-C001',
+    name: '优加示范大学',
+    type: 'school',
+  });
+  const cs = await organisations.createOrganisation({
+    db,
+    code: 'UPLUS-C001-CS',
+    name: '计算机学院',
+    type: 'college',
+    parentId: uplus.id,
+  });
+  const se2301 = await organisations.createOrganisation({
+    db,
+    code: 'UPLUS-C001-SE2301',
+    name: '软件工程2301班',
+    type: 'class',
+    parentId: cs.id,
+  });
+  await organisations.createOrganisation({
+    db,
+    code: 'UPLUS-C001-EM',
+    name: '经济管理学院',
+    type: 'college',
+    parentId: uplus.id,
+  });
+  const area = await organisations.createOrganisation({
+    db,
+    code: 'Area-demo',
+    name: '示范区域',
+    type: 'area',
+  });
+  const areaCollege = await organisations.createOrganisation({
+    db,
+    code: 'Area-demo-C001',
+    name: '示范区域学院',
+    type: 'school',
+    parentId: area.id,
+  });
+  const ie = await organisations.createOrganisation({
+    db,
+    code: 'Area-demo-C001-IE',
+    name: '信息工程系',
+    type: 'college',
+    parentId: areaCollege.id,
+  });
+  const bd2401 = await organisations.createOrganisation({
+    db,
+    code: 'Area-demo-C001-BD2401',
+    name: '大数据2401班',
+    type: 'class',
+    parentId: ie.id,
+  });
+
+  await organisations.setOrganisationModules({
+    db,
+    organisationId: uplus.id,
+    modules: [
+      { code: 'course', name: '课程' },
+      { code: 'exam', name: '考试' },
+      { code: 'graduation', name: '毕业设计' },
+      { code: 'obe', name: '专业认证' },
+    ],
+  });
+  await organisations.setOrganisationModules({
+    db,
+    organisationId: areaCollege.id,
+    modules: [{ code: 'course', name: '课程' }],
+  });
+  await organisations.setOrganisationPermissions({
+    db,
+    organisationId: uplus.id,
+    permissions: { qabot: 2, batchAiQuestion: 2, aiTeachingAnalysis: 1 },
+  });
+  await organisations.setOrganisationPermissions({
+    db,
+    organisationId: areaCollege.id,
+    permissions: { qabot: 1 },
+  });
+
+  // Site records and deployments.
+  const school = await site.createSchool({
+    db,
+    code: 'UPLUS',
+    name: '优加示范大学',
+    address: '示范市高新区大学城路 1 号',
+    introduction:
+      '优加示范大学是一所以工科见长、产教融合特色鲜明的示范性高校，设有计算机学院、经济管理学院等教学单位。',
+    organisationId: uplus.id,
+  });
+  await site.createCollege({
+    db,
+    organisationId: uplus.id,
+    code: 'UPLUS-C001',
+    name: '优加示范大学',
+    schoolId: Number(school.id),
+  });
+  await site.createCollege({
+    db,
+    organisationId: areaCollege.id,
+    code: 'Area-demo-C001',
+    name: '示范区域学院',
+  });
+
+  await site.createDeployment({
+    db,
+    code: 'UPLUS-C001',
+    name: '优加示范大学',
+    type: 'school',
+    hosts: ['school.localhost'],
+    title: '优加示范大学 · 教学实践平台',
+    schoolCode: 'UPLUS',
+  });
+  await site.setCollegeConfig({
+    db,
+    code: 'UPLUS-C001',
+    pairs: [
+      { configKey: 'SCHOOL_PAGE_NAVIGATION', configValue: JSON.stringify(SCHOOL_NAVIGATION) },
+      { configKey: 'SHOW_TECHCLASS', configValue: 'true' },
+      { configKey: 'SHOW_JOBCLASS', configValue: 'true' },
+      { configKey: 'SHOW_JIUYE', configValue: 'true' },
+      { configKey: 'TITLE', configValue: '优加示范大学 · 教学实践平台' },
+    ],
+  });
+
+  await site.createDeployment({
+    db,
+    code: 'Area-demo',
+    name: '示范区域',
+    type: 'area',
+    hosts: ['area.localhost'],
+    title: '示范区域产教融合平台',
+  });
+  await site.setAreaWebsiteConfig({
+    db,
+    code: 'Area-demo',
+    homepageConfig: { menus: areaMenus(opts.port) },
+    browserTabTitle: '示范区域产教融合平台',
+  });
+
+  // Users.
+  const create = async (username: string, name: string, sex: '1' | '2') =>
+    users.createUser({ db, username, name, sex, password: DEMO_PASSWORD });
+  const member = (
+    userId: number,
+    organisationId: number,
+    leafOrganisationId: number,
+    identityType: IdentityType,
+    extra: { majorName?: string; masks?: { course?: number; qom?: number }; isDefault?: boolean } = {},
+  ) => users.addMembership({ db, userId, organisationId, leafOrganisationId, identityType, ...extra });
+
+  const student = await create('student01', '王小明', '1');
+  await member(student.id, uplus.id, se2301.id, 'Student', { majorName: '软件工程', isDefault: true });
+  await member(student.id, areaCollege.id, bd2401.id, 'Student', {
+    majorName: '数据科学与大数据技术',
+    isDefault: false,
+  });
+
+  const teacher = await create('teacher01', '李静', '2');
+  await member(teacher.id, uplus.id, cs.id, 'Teacher');
+
+  const business = await create('business01', '张伟', '1');
+  await member(business.id, area.id, area.id, 'Business');
+
+  const leader = await create('leader01', '陈志强', '1');
+  await member(leader.id, uplus.id, cs.id, 'Teacher', {
+    masks: { course: COURSE_COLLEGE_LEADER_BIT, qom: 0 },
+  });
+
+  const admin = await create('admin01', '刘芳', '2');
+  await member(admin.id, uplus.id, cs.id, 'Teacher', { masks: { course: 0, qom: QOM_COLLEGE_ADMIN_BIT } });
+};

@@ -1,0 +1,30 @@
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from '../config/config';
+import type { Db } from '../db/client';
+import type { Secrets } from '../modules/system/secrets';
+import type { Auth } from './auth';
+
+/** The Fastify instance with zod schemas as the type provider. */
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** What route modules get: configuration, database, auth, secrets and the clock. */
+export type AppContext = {
+  config: Config;
+  db: Db;
+  auth: Auth;
+  secrets: Secrets;
+  now: () => Date;
+};

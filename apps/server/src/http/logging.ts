@@ -1,0 +1,71 @@
+import type { FastifyServerOptions } from 'fastify';
+
+/** Query parameters whose values never reach a log line. */
+const SECRET_PARAMS = [
+  'ticket',
+  'quc_ticket',
+  'password',
+  'token',
+  'access_token',
+  'accesstoken',
+  'certificate',
+];
+const SECRET_PARAM_RE = new RegExp(`((?:^|[?&]|%26|%3F)(?:${SECRET_PARAMS.join('|')})(?:=|%3D))[^&#]*`, 'gi');
+
+/** Replaces the values of secret query parameters (also when nested, URL-encoded, in another one). */
+export const redactUrl = (url: string): string => url.replace(SECRET_PARAM_RE, '$1[REDACTED]');
+
+/** Headers that carry credentials; the request serializer never logs headers, these are redacted anyway. */
+export const REDACT_PATHS = [
+  'req.headers["x-access-token"]',
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'res.headers["set-cookie"]',
+  'headers["x-access-token"]',
+  'headers.cookie',
+  'headers.authorization',
+  'password',
+  '*.password',
+  'ticket',
+  '*.ticket',
+];
+
+type LogStream = { write: (line: string) => void };
+
+/** Pino options for Fastify: leveled JSON lines, credentials removed from requests. */
+export const loggerOptions = (
+  level: string,
+  stream?: LogStream,
+): NonNullable<FastifyServerOptions['logger']> => ({
+  level,
+  ...(stream ? { stream } : {}),
+  redact: { paths: REDACT_PATHS, censor: '[REDACTED]' },
+  serializers: {
+    req: (req: { method?: string; url?: string; ip?: string; hostname?: string }) => ({
+      method: req.method,
+      url: redactUrl(req.url ?? ''),
+      hostname: req.hostname,
+      remoteAddress: req.ip,
+    }),
+    res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
+  },
+});
+
+/**
+ * An error reduced to what is safe to log: Drizzle puts query parameters (hashes, user data) into its
+ * message after "params:", so they are cut off.
+ */
+export const safeError = (error: unknown): Record<string, unknown> => {
+  if (!(error instanceof Error)) return { message: String(error) };
+  const strip = (message: string) => message.replace(/\nparams:.*?(?=\n\s+at |$)/s, '').slice(0, 4000);
+  const cause = error.cause instanceof Error ? error.cause : undefined;
+  return {
+    type: error.name,
+    message: strip(error.message),
+    code: (error as { code?: unknown }).code,
+    stack: error.stack ? strip(error.stack).split('\n').slice(0, 12).join('\n') : undefined,
+    cause: cause
+      ? { type: cause.name, message: strip(cause.message), code: (cause as { code?: unknown }).code }
+      : undefined,
+  };
+};
