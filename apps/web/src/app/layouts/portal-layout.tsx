@@ -1,0 +1,69 @@
+import { homeTypeHidesChrome, homeTypeOf, isMobileRouteName } from '@uplus/shared';
+import { Spin } from 'antd';
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { useRouteHandle } from '../route-handle';
+import { useSiteConfig } from '../site-store';
+import { AreaHeader } from './area-header';
+import { ProductHeader } from './product-header';
+import { RouteGuard } from './route-guard';
+import { SchoolHeader } from './school-header';
+import { SiteFooter } from './site-footer';
+import './portal-layout.css';
+
+/**
+ * The shared layout: header and footer chosen by home type (product; custom school and nmsf; area;
+ * none for qstlss and jxjy) and hidden by route flags; content sized by isFull / noMinHeight / bgColor.
+ */
+export function PortalLayout() {
+  const config = useSiteConfig();
+  const { route } = useRouteHandle();
+  const meta = route?.meta ?? {};
+  const homeType = homeTypeOf(config);
+  const chromeHidden = homeTypeHidesChrome(homeType);
+  const showHeader = !chromeHidden && !meta.hideHeader;
+  const showFooter = !chromeHidden && !meta.hideFooter;
+  const dark = meta.headerTheme === 'dark';
+  const Header =
+    homeType === 'area'
+      ? AreaHeader
+      : homeType === 'custom' || homeType === 'nmsf'
+        ? SchoolHeader
+        : ProductHeader;
+  const mobile = isMobileRouteName(route?.name);
+
+  const mainClass = [
+    'site-main',
+    meta.isFull ? 'is-full' : 'is-boxed',
+    meta.noMinHeight ? '' : 'has-min-height',
+    mobile ? 'is-mobile' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+
+  return (
+    <div
+      className={`site-page${mobile ? ' is-mobile' : ''}`}
+      style={meta.bgColor ? { background: meta.bgColor } : undefined}
+    >
+      <a className="skip-link" href="#main">
+        跳到主要内容
+      </a>
+      {showHeader && <Header dark={dark} />}
+      <main id="main" className={mainClass} tabIndex={-1}>
+        <RouteGuard meta={meta}>
+          <Suspense
+            fallback={
+              <div className="page-status" role="status">
+                <Spin />
+              </div>
+            }
+          >
+            <Outlet />
+          </Suspense>
+        </RouteGuard>
+      </main>
+      {showFooter && <SiteFooter />}
+    </div>
+  );
+}

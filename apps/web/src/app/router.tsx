@@ -1,0 +1,48 @@
+import { REDIRECTS, ROUTES, type RouteDef } from '@uplus/shared';
+import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
+import { PortalLayout } from './layouts/portal-layout';
+import { RouteError } from './route-error';
+import type { RouteHandle } from './route-handle';
+
+type LazyPage = () => Promise<{ Component: React.ComponentType }>;
+
+/** Pages built in this issue; every other route shows the shared coming-soon page. Each is its own chunk. */
+const PAGES: Record<string, LazyPage> = {
+  home: async () => ({ Component: (await import('../features/home/home-page')).HomePage }),
+  authorize: async () => ({ Component: (await import('../features/session/authorize-page')).AuthorizePage }),
+  qucSync: async () => ({ Component: (await import('../features/session/quc-sync-page')).QucSyncPage }),
+  slogin: async () => ({ Component: (await import('../features/session/slogin-page')).SloginPage }),
+};
+const comingSoon: LazyPage = async () => ({
+  Component: (await import('../components/coming-soon')).ComingSoonPage,
+});
+const notFound: LazyPage = async () => ({
+  Component: (await import('../features/not-found/not-found-page')).NotFoundPage,
+});
+
+const pageRoute = (route: RouteDef): RouteObject => ({
+  path: route.path,
+  handle: { route } satisfies RouteHandle,
+  lazy: PAGES[route.name] ?? comingSoon,
+});
+
+/** The router: every route of the shared table, the spec's redirects, and a not-found page. */
+export const appRoutes = (): RouteObject[] => [
+  ...ROUTES.filter((r) => r.meta.outsideLayout).map(pageRoute),
+  {
+    element: <PortalLayout />,
+    errorElement: <RouteError />,
+    children: [
+      ...REDIRECTS.map(
+        (r): RouteObject => ({
+          path: r.from,
+          loader: ({ request }) => redirect(`${r.to}${new URL(request.url).search}`),
+        }),
+      ),
+      ...ROUTES.filter((r) => !r.meta.outsideLayout).map(pageRoute),
+      { path: '*', handle: { notFound: true } satisfies RouteHandle, lazy: notFound },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(appRoutes());

@@ -1,0 +1,64 @@
+import { useQuery } from '@tanstack/react-query';
+import { type SessionRefresh, type UserBasicInfo, userBasicInfo } from '@uplus/shared';
+import { useSyncExternalStore } from 'react';
+import { HttpError, http, serviceUrl } from '../../api/http';
+import { useStored } from '../../lib/storage';
+import { applyBasicInfo, applyRefresh, signInProgress } from './session';
+
+/** Query keys of the session: everything under ['session'] is dropped when the token changes. */
+export const sessionKeys = {
+  all: ['session'] as const,
+  basicInfo: () => ['session', 'basicInfo'] as const,
+  refresh: () => ['session', 'refresh'] as const,
+};
+
+/** `GET /api/login/verify`: is the stored token valid (role read by the caller, so no strict schema). */
+export type VerifyAnswer = { valid?: boolean; userid?: string; memberId?: string; role?: string } | null;
+export const fetchVerify = () =>
+  http.get<VerifyAnswer>('/api/login/verify', { silent: true, noAuthRedirect: true });
+
+/** `GET {portal}/users/basic_info`, then stored (userid, school code). */
+export const fetchBasicInfo = async (): Promise<UserBasicInfo> => {
+  const info = await http.get(serviceUrl('portal', '/users/basic_info'), { schema: userBasicInfo });
+  applyBasicInfo(info);
+  return info;
+};
+
+/** `GET /api/base/session/refresh_token`, then applied to storage and config (see applyRefresh). */
+export const fetchRefresh = async (): Promise<SessionRefresh> => {
+  const data = await http.get<unknown>(serviceUrl('base', '/session/refresh_token'));
+  const applied = applyRefresh(data);
+  if (!applied) throw new HttpError('登录信息不完整，请重新登录', { kind: 'invalid', handled: true });
+  return applied;
+};
+
+const FIVE_MINUTES = 5 * 60_000;
+
+/** Session queries run while a token is stored and no sign-in is verifying it. */
+const useSessionEnabled = () => {
+  const token = useStored('AccessToken');
+  const signingIn = useSyncExternalStore(signInProgress.subscribe, signInProgress.get);
+  return !!token && !signingIn;
+};
+
+/** The signed-in user's name, avatar and organisation (null query while signed out). */
+export const useBasicInfo = () => {
+  const enabled = useSessionEnabled();
+  return useQuery({
+    queryKey: sessionKeys.basicInfo(),
+    queryFn: fetchBasicInfo,
+    enabled,
+    staleTime: FIVE_MINUTES,
+  });
+};
+
+/** Keeps organ, role and permission flags in step with the server while signed in. */
+export const useSessionSync = () => {
+  const enabled = useSessionEnabled();
+  return useQuery({
+    queryKey: sessionKeys.refresh(),
+    queryFn: fetchRefresh,
+    enabled,
+    staleTime: FIVE_MINUTES,
+  });
+};

@@ -1,0 +1,116 @@
+import {
+  hasCollegeAdminAuth,
+  IDENTITY_TYPES,
+  type IdentityType,
+  isCollegeLeader,
+  loginUrl,
+  logoutUrl,
+  type SessionRefresh,
+  STORAGE_KEYS,
+  sessionRefresh,
+  toRole,
+  type UserBasicInfo,
+} from '@uplus/shared';
+import { http, serviceUrl } from '../../api/http';
+import { siteStore } from '../../app/site-store';
+import { browser } from '../../lib/browser';
+import { getToken, setStoredOrgan, storage } from '../../lib/storage';
+
+/*
+ * The session flow of spec 000 section 4: ticket stored then verified, a failed verify removes it,
+ * a missing role logs out, logout clears token/memberId/userid/role, calls the logout endpoint,
+ * then goes to the identity provider.
+ */
+
+const quc = () => siteStore.peek()?.config.QUC || '/idp';
+
+/** Sends the visitor to the identity provider, coming back to `returnPath` (default: this page). */
+export const goToLogin = (returnPath: string = browser.currentPath()) => {
+  browser.assign(loginUrl(quc(), browser.origin(), returnPath));
+};
+
+/** The role of the signed-in user, or null when it is missing or unknown. */
+export const storedRole = (): IdentityType | null => {
+  const role = storage.get(STORAGE_KEYS.role);
+  return (IDENTITY_TYPES as readonly string[]).includes(role ?? '') ? (role as IdentityType) : null;
+};
+
+/**
+ * True while /authorize verifies a fresh ticket: the header's session queries wait, so an unverified
+ * ticket never triggers a 401 redirect from them.
+ */
+let signingIn = false;
+const signInListeners = new Set<() => void>();
+export const signInProgress = {
+  get: () => signingIn,
+  set(value: boolean) {
+    signingIn = value;
+    for (const listener of signInListeners) listener();
+  },
+  subscribe(listener: () => void) {
+    signInListeners.add(listener);
+    return () => {
+      signInListeners.delete(listener);
+    };
+  },
+};
+
+let loggingOut = false;
+
+/**
+ * Signs out: clears token, memberId, userid and role, tells the server (with the token just removed,
+ * so it can revoke it), then lets the identity provider end its own session.
+ */
+export const logout = async (): Promise<void> => {
+  if (loggingOut) return;
+  loggingOut = true;
+  const token = getToken();
+  storage.remove(STORAGE_KEYS.token, STORAGE_KEYS.memberId, STORAGE_KEYS.userid, STORAGE_KEYS.role);
+  try {
+    if (token) {
+      await http.post(serviceUrl('base', '/logout'), undefined, {
+        token,
+        silent: true,
+        noAuthRedirect: true,
+      });
+    }
+  } catch {
+    // The provider's sign-out below still ends the session in the browser.
+  } finally {
+    loggingOut = false;
+    browser.assign(logoutUrl(quc(), browser.origin()));
+  }
+};
+
+/** Stores what basic info tells about the user. */
+export const applyBasicInfo = (info: UserBasicInfo) => {
+  // An answer that arrives after sign-out must not bring the user's keys back.
+  if (!getToken()) return;
+  if (info.userid) storage.set(STORAGE_KEYS.userid, info.userid);
+  if (info.organCode) storage.set(STORAGE_KEYS.schoolCode, info.organCode);
+};
+
+/**
+ * Applies a session refresh: role (USER_TYPE), organ, and the college leader / college admin flags
+ * from the permission bits. A missing role means the session is unusable: log out (returns null).
+ */
+export const applyRefresh = (data: unknown): SessionRefresh | null => {
+  if (!getToken()) return null;
+  const role = (data as { organ?: { identityType?: unknown } } | null)?.organ?.identityType;
+  if (!role) {
+    void logout();
+    return null;
+  }
+  const parsed = sessionRefresh.safeParse(data);
+  if (!parsed.success) return null;
+  const { organ, pms } = parsed.data;
+  storage.set(STORAGE_KEYS.role, toRole(organ.identityType));
+  setStoredOrgan({ id: organ.id, name: organ.name });
+  siteStore.patchConfig({
+    USER_TYPE: toRole(organ.identityType),
+    USER_COLLEGE_CODE: organ.leafOrganCode,
+    IS_COLLEGE_LEADER: isCollegeLeader(pms.course),
+    HAS_COLLEGE_ADMIN_AUTH: hasCollegeAdminAuth(pms.qom),
+  });
+  return parsed.data;
+};

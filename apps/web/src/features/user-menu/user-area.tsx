@@ -1,0 +1,126 @@
+import { DownOutlined, UserOutlined } from '@ant-design/icons';
+import { isHiddenArea, profileUrl, toRole } from '@uplus/shared';
+import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
+import { useMemo, useState } from 'react';
+import { useGo } from '../../app/navigation';
+import { useSiteConfig } from '../../app/site-store';
+import { browser } from '../../lib/browser';
+import { useStored } from '../../lib/storage';
+import { SwitchOrganDialog } from '../organ/switch-organ-dialog';
+import { useBasicInfo } from '../session/api';
+import { goToLogin, logout } from '../session/session';
+import { useOpenCollegeAdmin } from './api';
+import { type UserMenuItem, userMenuModel } from './menu-model';
+import './user-area.css';
+
+const ITEM_TEST_IDS: Partial<Record<UserMenuItem['key'], string>> = {
+  switchOrgan: 'switch-organ-item',
+  logout: 'logout-item',
+};
+
+/** The avatar address with a timestamp so a changed avatar is not served from cache. */
+const avatarSrc = (avatar: string) => {
+  if (!avatar) return undefined;
+  return `${avatar}${avatar.includes('?') ? '&' : '?'}t=${Math.floor(Date.now() / 60_000)}`;
+};
+
+type Props = { dark?: boolean };
+
+/**
+ * The right side of every portal header (spec 001 section 2.8): role buttons, the user menu,
+ * and for visitors the enterprise entry and 登录/注册.
+ */
+export function UserArea({ dark }: Props) {
+  const config = useSiteConfig();
+  const token = useStored('AccessToken');
+  const role = useStored('role');
+  const basic = useBasicInfo();
+  const go = useGo();
+  const collegeAdmin = useOpenCollegeAdmin();
+  const [organOpen, setOrganOpen] = useState(false);
+
+  const model = useMemo(
+    () =>
+      userMenuModel({
+        signedIn: !!token,
+        role: role ? toRole(role) : basic.data ? basic.data.organIdentityType : null,
+        hiddenArea: isHiddenArea(config),
+        collegeAdmin: config.HAS_COLLEGE_ADMIN_AUTH === true,
+      }),
+    [token, role, basic.data, config],
+  );
+
+  const onMenuClick: MenuProps['onClick'] = ({ key }) => {
+    const item = model.items.find((i) => i.key === key);
+    if (!item) return;
+    if (item.to) return go({ to: item.to, external: false, newTab: false });
+    if (item.key === 'collegeAdmin') return collegeAdmin.mutate();
+    if (item.key === 'switchOrgan') return setOrganOpen(true);
+    if (item.key === 'account') return browser.assign(profileUrl(config.QUC || '/idp'));
+    if (item.key === 'logout') return void logout();
+  };
+
+  const buttons = model.buttons.map((button) => (
+    <Button
+      key={button.key}
+      type={button.key === 'enterprise' ? 'default' : 'primary'}
+      ghost={button.key === 'enterprise' && dark}
+      className="user-area__button"
+      onClick={() => go({ to: button.to, external: false, newTab: false })}
+    >
+      {button.label}
+    </Button>
+  ));
+
+  if (!token) {
+    return (
+      <div className="user-area">
+        {buttons}
+        <Button
+          type="primary"
+          className="user-area__button"
+          data-testid="login-register"
+          onClick={() => goToLogin()}
+        >
+          登录/注册
+        </Button>
+      </div>
+    );
+  }
+
+  const name = basic.data?.name || basic.data?.username || '';
+  const items: MenuProps['items'] = model.items.map((item) => ({
+    key: item.key,
+    label: <span data-testid={ITEM_TEST_IDS[item.key]}>{item.label}</span>,
+    danger: item.key === 'logout',
+    disabled: item.key === 'collegeAdmin' && collegeAdmin.isPending,
+  }));
+
+  return (
+    <div className="user-area">
+      {buttons}
+      <Dropdown menu={{ items, onClick: onMenuClick }} trigger={['hover', 'click']} placement="bottomRight">
+        <button
+          type="button"
+          className={`user-area__trigger${dark ? ' is-dark' : ''}`}
+          data-testid="user-menu"
+          aria-label={name ? `${name}的用户菜单` : '用户菜单'}
+          aria-haspopup="menu"
+        >
+          <Avatar
+            size={32}
+            src={avatarSrc(basic.data?.avatar ?? '')}
+            icon={<UserOutlined />}
+            className={basic.data?.sex === '2' ? 'user-area__avatar is-female' : 'user-area__avatar'}
+            alt=""
+          />
+          <span className="user-area__name" data-testid="user-name">
+            {name || (basic.isError ? '我的账号' : '…')}
+          </span>
+          <DownOutlined className="user-area__caret" aria-hidden />
+        </button>
+      </Dropdown>
+      <SwitchOrganDialog open={organOpen} onClose={() => setOrganOpen(false)} />
+    </div>
+  );
+}
