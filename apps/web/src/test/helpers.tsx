@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { fireEvent, render } from '@testing-library/react';
 import { SERVICE_BASES } from '@uplus/shared';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -162,3 +162,11 @@ export const sessionRoutes = (role = 'Student', name = '张同学') => ({
   'GET /api/portal/users/basic_info': ok(basicInfo({ name, organIdentityType: role })),
   'GET /api/base/session/refresh_token': ok(refresh(role)),
 });
+
+/** happy-dom runs no CSS animations: end the leaving ones so closed dialogs and menus unmount. */
+export const finishLeaveMotion = () => {
+  for (const el of Array.from(document.querySelectorAll('[class*="-leave-active"]'))) {
+    fireEvent.animationEnd(el);
+    fireEvent.transitionEnd(el);
+  }
+};

@@ -7,7 +7,7 @@ import { useSiteConfig } from '../../app/site-store';
 import { browser } from '../../lib/browser';
 import { useStored } from '../../lib/storage';
 import { SwitchOrganDialog } from '../organ/switch-organ-dialog';
-import { useBasicInfo } from '../session/api';
+import { useBasicInfo, useSessionSync } from '../session/api';
 import { goToLogin, logout } from '../session/session';
 import { useOpenCollegeAdmin } from './api';
 import { type UserMenuItem, userMenuModel } from './menu-model';
@@ -35,6 +35,8 @@ export function UserArea({ dark }: Props) {
   const token = useStored('AccessToken');
   const role = useStored('role');
   const basic = useBasicInfo();
+  // the menu depends on the role and the college-admin flag the session sync brings
+  useSessionSync();
   const go = useGo();
   const collegeAdmin = useOpenCollegeAdmin();
   const [organOpen, setOrganOpen] = useState(false);
