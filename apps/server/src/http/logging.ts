@@ -10,7 +10,10 @@ const SECRET_PARAMS = [
   'accesstoken',
   'certificate',
 ];
-const SECRET_PARAM_RE = new RegExp(`((?:^|[?&]|%26|%3F)(?:${SECRET_PARAMS.join('|')})(?:=|%3D))[^&#]*`, 'gi');
+const SECRET_PARAM_RE = new RegExp(
+  `((?:^|[?&]|%26|%3F)(?:${SECRET_PARAMS.join('|')})(?:=|%3D))(?:(?!%26)[^&#])*`,
+  'gi',
+);
 
 /** Replaces the values of secret query parameters (also when nested, URL-encoded, in another one). */
 export const redactUrl = (url: string): string => url.replace(SECRET_PARAM_RE, '$1[REDACTED]');

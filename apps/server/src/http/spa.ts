@@ -32,6 +32,8 @@ export const registerSpa = async (app: App, webDist: string) => {
     prefix: '/',
     index: false,
     wildcard: true,
+    // Directory paths ('/', '/workbench/') are pages: the not-found handler answers them with index.html.
+    allowedPath: (pathName) => !pathName.endsWith('/'),
     decorateReply: false,
     setHeaders: (reply, filePath) => {
       // Vite fingerprints everything under assets/; other files may change between builds.

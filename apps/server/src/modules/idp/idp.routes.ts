@@ -13,6 +13,7 @@ import { type FormError, loginPage, profilePage, signedInPage } from './idp.view
 /** The identity provider's own session cookie (only its pages under /idp see it). */
 export const IDP_COOKIE = 'uplus_idp';
 const CSRF_PURPOSE = 'idp-csrf';
+const DEFAULT_BRAND = 'Uplus 优加';
 const tags = ['identity provider'];
 const html = z.string().describe('HTML page');
 const optionalText = z.string().max(4096).optional();
@@ -49,13 +50,14 @@ const sendPage = (reply: FastifyReply, status: number, render: (nonce: string) =
 
 export const idpRoutes = (app: App, ctx: AppContext) => {
   const ttlHours = ctx.config.tokenTtlHours;
+  // The site's title heads the pages; sign-in keeps working even before any deployment exists.
   const brandOf = async (request: FastifyRequest) => {
     const d = await resolveDeployment({
       db: ctx.db,
       host: request.hostname,
       deploymentCode: ctx.config.deploymentCode,
-    });
-    return d.title || d.name;
+    }).catch(() => null);
+    return d?.title || d?.name || DEFAULT_BRAND;
   };
   const targetOf = (request: FastifyRequest, redirect: string | undefined) =>
     safeRedirect(redirect, { host: request.host, protocol: request.protocol }, DEFAULT_LOGIN_REDIRECT);

@@ -1,0 +1,66 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig, REPO_ROOT } from './config';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const c = loadConfig({ INIT_CWD: REPO_ROOT });
+    expect(c).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: path.join(REPO_ROOT, 'data'),
+      databaseUrl: undefined,
+      demoData: true,
+      deploymentCode: undefined,
+      logLevel: 'info',
+      tokenTtlHours: 168,
+      appSecret: undefined,
+      webDist: path.join(REPO_ROOT, 'apps/web/dist'),
+      trustProxy: false,
+    });
+  });
+
+  it('reads every variable', () => {
+    const c = loadConfig({
+      INIT_CWD: '/tmp',
+      PORT: '3999',
+      HOST: '127.0.0.1',
+      DATA_DIR: 'uplus-data',
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/uplus',
+      DEMO_DATA: 'false',
+      DEPLOYMENT_CODE: 'UPLUS-C001',
+      LOG_LEVEL: 'warn',
+      TOKEN_TTL_HOURS: '12',
+      APP_SECRET: 'a'.repeat(32),
+      WEB_DIST: '/srv/web',
+    });
+    expect(c).toMatchObject({
+      port: 3999,
+      host: '127.0.0.1',
+      dataDir: '/tmp/uplus-data',
+      databaseUrl: 'postgres://postgres@127.0.0.1:5432/uplus',
+      demoData: false,
+      deploymentCode: 'UPLUS-C001',
+      logLevel: 'warn',
+      tokenTtlHours: 12,
+      appSecret: 'a'.repeat(32),
+      webDist: '/srv/web',
+    });
+  });
+
+  it('treats empty values as unset and only false-like words as false', () => {
+    const c = loadConfig({ DATABASE_URL: '', APP_SECRET: ' ', DEMO_DATA: '', DEPLOYMENT_CODE: '' });
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.appSecret).toBeUndefined();
+    expect(c.demoData).toBe(true);
+    expect(c.deploymentCode).toBeUndefined();
+    expect(loadConfig({ DEMO_DATA: 'true' }).demoData).toBe(true);
+    expect(loadConfig({ DEMO_DATA: 'FALSE' }).demoData).toBe(false);
+  });
+
+  it('rejects bad values with one readable error', () => {
+    expect(() => loadConfig({ PORT: 'abc', TOKEN_TTL_HOURS: '-1' })).toThrow(/PORT[\s\S]*TOKEN_TTL_HOURS/);
+    expect(() => loadConfig({ APP_SECRET: 'short' })).toThrow(/APP_SECRET must be at least 32 characters/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+  });
+});
