@@ -15,7 +15,7 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
-    // antd alone is larger than Vite's 500 kB warning; the first page loads it once, routes split off.
+    // antd parts the first page needs stay in the entry chunk; parts only later pages use split off with them.
     chunkSizeWarningLimit: 1200,
     rolldownOptions: {
       output: {
@@ -28,11 +28,6 @@ export default defineConfig({
             },
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 30 },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 30 },
-            {
-              name: 'antd',
-              test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+|@emotion|dayjs|@babel[\\/]runtime|classnames|clsx|throttle-debounce|scroll-into-view-if-needed|compute-scroll-into-view|stylis|@ctrl)[\\/]/,
-              priority: 20,
-            },
           ],
         },
       },

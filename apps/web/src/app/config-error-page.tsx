@@ -1,5 +1,7 @@
-import { Button, Result } from 'antd';
+import { CloudServerOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
 import { useState } from 'react';
+import { StatusPanel } from '../components/status-panel';
 import { BareProviders } from './providers';
 
 type Props = { message: string; onRetry: () => Promise<void> };
@@ -10,16 +12,16 @@ export function ConfigErrorPage({ message, onRetry }: Props) {
   return (
     <BareProviders>
       <main style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
-        <Result
-          status="500"
+        <StatusPanel
+          icon={<CloudServerOutlined className="is-error" />}
           title="站点配置加载失败"
-          subTitle={
+          description={
             <>
               <div>暂时无法获取本站的配置信息，页面无法显示。请检查网络连接后重试。</div>
               <div style={{ marginTop: 8, color: '#8f959e' }}>原因：{message}</div>
             </>
           }
-          extra={
+          actions={
             <Button
               type="primary"
               loading={retrying}

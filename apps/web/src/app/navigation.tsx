@@ -1,11 +1,11 @@
 import { type NavTarget, siteAccess, toRole } from '@uplus/shared';
-import { App } from 'antd';
 import { type MouseEvent, type ReactNode, useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { goToLogin } from '../features/session/session';
 import { browser } from '../lib/browser';
 import { useStored } from '../lib/storage';
 import { useSiteConfig } from './site-store';
+import { useToast } from './toast';
 
 /**
  * Follows a navigation target with the site-access rules applied before leaving the page:
@@ -17,7 +17,7 @@ export const useGo = () => {
   const config = useSiteConfig();
   const token = useStored('AccessToken');
   const role = useStored('role');
-  const { message } = App.useApp();
+  const message = useToast();
   return useCallback(
     (target: NavTarget) => {
       if (target.external || target.newTab) {

@@ -1,9 +1,9 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider, type ThemeConfig } from 'antd';
+import { ConfigProvider, type ThemeConfig } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
-import { type ReactNode, useLayoutEffect } from 'react';
-import { setNotifier } from '../api/http';
+import type { ReactNode } from 'react';
 import { SessionWatcher } from './session-watcher';
+import { ToastProvider } from './toast';
 import './global.css';
 
 /** The CJK-first font stack (Noto Sans CJK SC on Linux, PingFang / YaHei elsewhere). */
@@ -14,29 +14,16 @@ export const theme: ThemeConfig = {
   token: { colorPrimary: '#1d5cff', fontFamily: FONT_FAMILY, borderRadius: 6, colorLink: '#1d5cff' },
 };
 
-/** Points the HTTP client's toasts at antd's message API (which follows the theme and locale). */
-function NotifierBridge() {
-  const { message } = AntApp.useApp();
-  useLayoutEffect(() => {
-    setNotifier({
-      error: (text) => void message.error(text),
-      info: (text) => void message.info(text),
-    });
-  }, [message]);
-  return null;
-}
-
-/** antd in Chinese, the toast bridge, TanStack Query and the cross-tab session watcher. */
+/** antd in Chinese, toasts, TanStack Query and the cross-tab session watcher. */
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <ConfigProvider locale={zhCN} theme={theme}>
-      <AntApp>
-        <NotifierBridge />
+      <ToastProvider>
         <QueryClientProvider client={queryClient}>
           <SessionWatcher />
           {children}
         </QueryClientProvider>
-      </AntApp>
+      </ToastProvider>
     </ConfigProvider>
   );
 }
@@ -45,7 +32,7 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
 export function BareProviders({ children }: { children: ReactNode }) {
   return (
     <ConfigProvider locale={zhCN} theme={theme}>
-      <AntApp>{children}</AntApp>
+      {children}
     </ConfigProvider>
   );
 }

@@ -1,7 +1,9 @@
+import { StopOutlined } from '@ant-design/icons';
 import { type RouteMeta, siteAccess, toRole } from '@uplus/shared';
-import { Button, Result, Spin } from 'antd';
+import { Button, Spin } from 'antd';
 import { type ReactNode, useEffect } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
+import { StatusPanel } from '../../components/status-panel';
 import { useSessionSync } from '../../features/session/api';
 import { goToLogin } from '../../features/session/session';
 import { useStored } from '../../lib/storage';
@@ -41,11 +43,11 @@ export function RouteGuard({ meta, children }: { meta: RouteMeta; children: Reac
   }
   if (decision.kind === 'deny') {
     return (
-      <Result
-        status="403"
+      <StatusPanel
+        icon={<StopOutlined className="is-error" />}
         title="无法访问"
-        subTitle={decision.message}
-        extra={
+        description={decision.message}
+        actions={
           <Link to="/home/index">
             <Button type="primary">返回首页</Button>
           </Link>

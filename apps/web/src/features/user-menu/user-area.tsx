@@ -1,17 +1,21 @@
 import { DownOutlined, UserOutlined } from '@ant-design/icons';
 import { isHiddenArea, profileUrl, toRole } from '@uplus/shared';
 import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useGo } from '../../app/navigation';
 import { useSiteConfig } from '../../app/site-store';
 import { browser } from '../../lib/browser';
 import { useStored } from '../../lib/storage';
-import { SwitchOrganDialog } from '../organ/switch-organ-dialog';
 import { useBasicInfo, useSessionSync } from '../session/api';
 import { goToLogin, logout } from '../session/session';
 import { useOpenCollegeAdmin } from './api';
 import { type UserMenuItem, userMenuModel } from './menu-model';
 import './user-area.css';
+
+/** Loaded on first use: most visits never open it. */
+const SwitchOrganDialog = lazy(async () => ({
+  default: (await import('../organ/switch-organ-dialog')).SwitchOrganDialog,
+}));
 
 const ITEM_TEST_IDS: Partial<Record<UserMenuItem['key'], string>> = {
   switchOrgan: 'switch-organ-item',
@@ -40,6 +44,7 @@ export function UserArea({ dark }: Props) {
   const go = useGo();
   const collegeAdmin = useOpenCollegeAdmin();
   const [organOpen, setOrganOpen] = useState(false);
+  const [organUsed, setOrganUsed] = useState(false);
 
   const model = useMemo(
     () =>
@@ -57,7 +62,10 @@ export function UserArea({ dark }: Props) {
     if (!item) return;
     if (item.to) return go({ to: item.to, external: false, newTab: false });
     if (item.key === 'collegeAdmin') return collegeAdmin.mutate();
-    if (item.key === 'switchOrgan') return setOrganOpen(true);
+    if (item.key === 'switchOrgan') {
+      setOrganUsed(true);
+      return setOrganOpen(true);
+    }
     if (item.key === 'account') return browser.assign(profileUrl(config.QUC || '/idp'));
     if (item.key === 'logout') return void logout();
   };
@@ -122,7 +130,11 @@ export function UserArea({ dark }: Props) {
           <DownOutlined className="user-area__caret" aria-hidden />
         </button>
       </Dropdown>
-      <SwitchOrganDialog open={organOpen} onClose={() => setOrganOpen(false)} />
+      {organUsed && (
+        <Suspense fallback={null}>
+          <SwitchOrganDialog open={organOpen} onClose={() => setOrganOpen(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }
