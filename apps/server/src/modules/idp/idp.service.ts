@@ -2,8 +2,12 @@ import { idpLoginBody, idpPasswordBody, MSG } from '@uplus/shared';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { Actor } from '../sessions/actor';
-import { revokeUserSessions } from '../sessions/sessions.repo';
-import { issueSession, resolveSession, revokeByToken } from '../sessions/sessions.service';
+import {
+  issueSession,
+  resolveSession,
+  revokeByToken,
+  revokeOtherSessions,
+} from '../sessions/sessions.service';
 import { verifyPassword } from '../users/passwords';
 import * as users from '../users/users.service';
 import {
@@ -163,5 +167,10 @@ export const changePassword = async (opts: {
     password: parsed.data.newPassword,
     now: opts.now,
   });
-  await revokeUserSessions(opts.db, opts.actor.userId, opts.now, opts.actor.sessionId);
+  await revokeOtherSessions({
+    db: opts.db,
+    userId: opts.actor.userId,
+    keepSessionId: opts.actor.sessionId,
+    now: opts.now,
+  });
 };

@@ -116,3 +116,11 @@ export const revokeByToken = async (opts: { db: Db; token: unknown; kind: repo.S
   const actor = await resolveSession(opts);
   if (actor) await repo.revokeSession(opts.db, actor.sessionId, opts.now);
 };
+
+/** Moves a session to another membership of its user (organisation switch). */
+export const moveSession = (opts: { db: Db; sessionId: number; membershipId: number }) =>
+  repo.setSessionMembership(opts.db, opts.sessionId, opts.membershipId);
+
+/** Revokes every live session of a user except one (after a password change). */
+export const revokeOtherSessions = (opts: { db: Db; userId: number; keepSessionId: number; now: Date }) =>
+  repo.revokeUserSessions(opts.db, opts.userId, opts.now, opts.keepSessionId);

@@ -13,7 +13,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { getAncestorChain } from '../organisations/organisations.service';
 import type { Actor } from '../sessions/actor';
-import { setSessionMembership } from '../sessions/sessions.repo';
+import { moveSession } from '../sessions/sessions.service';
 import type { Secrets } from '../system/secrets';
 import { hashPassword } from './passwords';
 import { assertCollegeAdmin, assertSelf } from './users.policy';
@@ -147,7 +147,7 @@ export const switchOrganisation = async (opts: { db: Db; actor: Actor; switchToO
   const membership = id === null ? null : await repo.findMembership(opts.db, opts.actor.userId, id);
   if (!membership) throw AppError.forbidden(MSG.notMemberOfOrgan);
   await opts.db.transaction(async (tx) => {
-    await setSessionMembership(tx, opts.actor.sessionId, membership.id);
+    await moveSession({ db: tx, sessionId: opts.actor.sessionId, membershipId: membership.id });
     await repo.setDefaultMembership(tx, opts.actor.userId, membership.id);
   });
   const [organisation] = await getAncestorChain({ db: opts.db, organisationId: membership.organisationId });
