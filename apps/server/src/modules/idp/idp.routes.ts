@@ -89,6 +89,8 @@ export const idpRoutes = (app: App, ctx: AppContext) => {
     );
   };
 
+  app.get('/idp', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/idp/login', 302));
+
   app.get(
     '/idp/login',
     { schema: { tags, summary: 'Sign-in page', querystring: redirectQuery, response: { 200: html } } },

@@ -149,6 +149,12 @@ describe.each(testDrivers())('identity provider on %s', (driver) => {
       expect(res.body).toContain('Noto Sans CJK SC');
     });
 
+    it('/idp leads to the sign-in page', async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/idp' });
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe('/idp/login');
+    });
+
     it('a redirect to another site is replaced by /authorize', async () => {
       for (const bad of [
         'https://evil.example/x',
