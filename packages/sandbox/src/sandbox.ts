@@ -260,6 +260,12 @@ export class Sandbox {
     return results;
   }
 
+  /** The slots (and their uids) this instance holds, for monitoring and tests. */
+  async claimedSlots(): Promise<{ id: number; uid: number }[]> {
+    const ready = await this.ready();
+    return 'pool' in ready ? ready.pool.claimedSlots() : [];
+  }
+
   /** Releases the slots this instance claimed. */
   async close(): Promise<void> {
     const ready = await this.readyPromise;

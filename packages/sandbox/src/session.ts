@@ -11,7 +11,7 @@ export const SHM_BYTES = 16 * MB;
 /** Path of the runner inside the sandbox. */
 const RUNNER_IN_BOX = '/uplus-runner';
 /** Time the runner gets beyond a job's wall limit to kill, reap and send the result back. */
-const JOB_GRACE_MS = 3000;
+const JOB_GRACE_MS = 2000;
 const START_TIMEOUT_MS = 15_000;
 const DIAG_BYTES = 8192;
 
@@ -147,6 +147,7 @@ export class SandboxSession {
   private diag = '';
   private launchGroup: number | null = null;
   private dead = false;
+  private finishing: Promise<void> | null = null;
   private readonly exited: Promise<void>;
   private readonly channel: Socket;
 
@@ -271,34 +272,37 @@ export class SandboxSession {
     }
   }
 
-  /** Ends the session normally; kills it if the runner does not leave in time. Always sweeps the slot. */
-  async close(): Promise<void> {
-    if (!this.dead) {
+  /** Ends the session normally; kills it if the runner does not leave in time. Always sweeps the slot.
+   * Idempotent: every caller waits for the same ending, so a late sweep never hits the next session. */
+  close(): Promise<void> {
+    this.finishing ??= this.finish(false);
+    return this.finishing;
+  }
+
+  /** Kills the whole sandbox: SIGKILL to the process group of setpriv/bwrap (the pid namespace dies
+   * with bwrap), then to the launcher's group if it lingers, then sweeps the slot. */
+  kill(): Promise<void> {
+    this.finishing ??= this.finish(true);
+    return this.finishing;
+  }
+
+  private async finish(kill: boolean): Promise<void> {
+    this.dead = true;
+    let exited = false;
+    if (!kill) {
       try {
         this.channel.end('Q\n');
       } catch {
         // already closed
       }
-      const done = await Promise.race([this.exited.then(() => true), sleep(5000).then(() => false)]);
-      if (!done) return this.kill();
-      this.dead = true;
+      exited = await Promise.race([this.exited.then(() => true), sleep(5000).then(() => false)]);
     }
-    await this.exited;
-    await sweepSlot(this.slot, this.ownUid);
-  }
-
-  /** Kills the whole sandbox: SIGKILL to the process group of setpriv/bwrap (the pid namespace dies
-   * with bwrap), then to the launcher's group if it lingers, then sweeps the slot. */
-  async kill(): Promise<void> {
-    if (this.dead) {
-      await this.exited;
-      return;
+    if (!exited) {
+      if (this.launchGroup) signalGroup(this.launchGroup);
+      const gone = await Promise.race([this.exited.then(() => true), sleep(2000).then(() => false)]);
+      if (!gone && this.child.pid) signalGroup(this.child.pid);
+      await Promise.race([this.exited, sleep(2000)]);
     }
-    this.dead = true;
-    if (this.launchGroup) signalGroup(this.launchGroup);
-    const gone = await Promise.race([this.exited.then(() => true), sleep(2000).then(() => false)]);
-    if (!gone && this.child.pid) signalGroup(this.child.pid);
-    await Promise.race([this.exited, sleep(2000)]);
     this.channel.destroy();
     await sweepSlot(this.slot, this.ownUid);
   }

@@ -144,6 +144,13 @@ export class SlotPool {
     return slot;
   }
 
+  claimedSlots(): { id: number; uid: number }[] {
+    return [...this.claims.keys()].map((id) => ({
+      id,
+      uid: this.plan.mode === 'root' ? SLOT_UID_BASE + id : process.getuid!(),
+    }));
+  }
+
   /** Gives every claimed slot back to the host. */
   close(): void {
     for (const server of this.claims.values()) server.close();
