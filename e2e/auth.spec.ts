@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { basicInfo, DEMO_PASSWORD, signInAtProvider, storedToken } from './support';
+import { basicInfo, chooseFromUserMenu, DEMO_PASSWORD, signInAtProvider, storedToken } from './support';
 
 test.describe('sign-in, organisation switching and sign-out', () => {
   test('a visitor signs in at the provider, switches organisation (the other tab reloads) and signs out', async ({
@@ -53,9 +53,7 @@ test.describe('sign-in, organisation switching and sign-out', () => {
 
     // In the first tab: user menu, 切换机构, pick the other organisation, confirm.
     await page.bringToFront();
-    await page.getByTestId('user-menu').hover();
-    await page.getByTestId('user-menu').click();
-    await page.getByTestId('switch-organ-item').click();
+    await chooseFromUserMenu(page, 'switch-organ-item');
     const dialog = page.getByTestId('organ-dialog');
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText('切换机构');
@@ -82,21 +80,19 @@ test.describe('sign-in, organisation switching and sign-out', () => {
     await expect(second.getByTestId('user-name')).toHaveText(before.name);
     const storedOrgan = await second.evaluate(() => window.localStorage.getItem('organ'));
     expect(storedOrgan ?? '').toContain(after.organId);
-    await second.getByTestId('user-menu').hover();
-    await second.getByTestId('user-menu').click();
-    await second.getByTestId('switch-organ-item').click();
+    await chooseFromUserMenu(second, 'switch-organ-item');
     const secondDialog = second.getByTestId('organ-dialog');
     await expect(secondDialog).toBeVisible();
-    await expect(secondDialog.locator('[data-testid="organ-option"][aria-checked="true"]')).toContainText(
-      after.organName,
-    );
+    // The dialog preselects the stored organisation: now the new one.
+    const checked = secondDialog.getByTestId('organ-option').filter({ has: second.locator('input:checked') });
+    await expect(checked).toHaveCount(1);
+    await expect(checked).toContainText(after.organName);
     await secondDialog.getByRole('button', { name: /取\s*消/ }).click();
     await second.close();
+    await page.bringToFront();
 
     // Sign out from the user menu: a visitor again, and the old token no longer works.
-    await page.getByTestId('user-menu').hover();
-    await page.getByTestId('user-menu').click();
-    await page.getByTestId('logout-item').click();
+    await chooseFromUserMenu(page, 'logout-item');
     await expect(page.getByTestId('login-register')).toBeVisible();
     await expect(page.getByTestId('user-name')).toHaveCount(0);
     expect(await storedToken(page)).toBeNull();

@@ -13,16 +13,25 @@ console.log(`[e2e] DATA_DIR=${dataDir}`);
 const child = spawn('npm', ['run', 'start', '-w', '@uplus/server'], {
   cwd: root,
   stdio: 'inherit',
+  // Its own process group, so that npm, tsx and the server below them all get the signal.
+  detached: true,
   env: { ...process.env, DATA_DIR: dataDir, DEMO_DATA: 'true' },
 });
 
 let stopping = false;
+function killGroup(signal) {
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // already gone
+  }
+}
 function stop(signal) {
   if (stopping) return;
   stopping = true;
-  child.kill(signal);
+  killGroup(signal);
   // The server gets a few seconds to close its database; then it is killed.
-  setTimeout(() => child.kill('SIGKILL'), 8000).unref();
+  setTimeout(() => killGroup('SIGKILL'), 8000).unref();
 }
 process.on('SIGTERM', () => stop('SIGTERM'));
 process.on('SIGINT', () => stop('SIGINT'));

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /** Password of every demo user (README). */
 export const DEMO_PASSWORD = 'Uplus@2026';
@@ -40,4 +40,40 @@ export async function signInAtProvider(page: Page, username: string, password: s
 /** True when the text contains at least one CJK unified ideograph. */
 export function hasChinese(text: string): boolean {
   return /\p{Script=Han}/u.test(text);
+}
+
+/**
+ * Opens the user menu (antd Dropdown, opens on hover and on click) and chooses the item with
+ * `itemTestId`. The menu slides in: the click waits until its animation has finished, and the whole
+ * gesture is tried again (a bounded number of times) when the menu closed under the pointer.
+ */
+export async function chooseFromUserMenu(page: Page, itemTestId: string): Promise<void> {
+  const trigger = page.getByTestId('user-menu');
+  const item = page.getByTestId(itemTestId);
+  // Background tabs throttle animation frames: the menu would never settle there.
+  await page.bringToFront();
+  let lastError: unknown;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      await trigger.hover();
+      if (!(await item.isVisible())) {
+        await item.waitFor({ state: 'visible', timeout: 2000 }).catch(() => trigger.click());
+      }
+      await item.waitFor({ state: 'visible', timeout: 5000 });
+      await expect
+        .poll(() =>
+          item.evaluate(
+            (element) => element.closest('.ant-dropdown')?.getAnimations({ subtree: true }).length ?? 0,
+          ),
+        )
+        .toBe(0);
+      await item.click({ timeout: 5000 });
+      return;
+    } catch (error) {
+      lastError = error;
+      await page.mouse.move(0, 0);
+      await page.keyboard.press('Escape');
+    }
+  }
+  throw lastError;
 }
