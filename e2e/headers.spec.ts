@@ -102,10 +102,33 @@ test.describe('site headers render their Chinese tabs', () => {
   });
 
   test('school header', async ({ page }) => {
-    await checkHeader(page, `http://school.localhost:${port}/`, 'header-school', ['首页'], 'header-school');
+    // Tabs from the demo school deployment's SCHOOL_PAGE_NAVIGATION, and the school's name.
+    await checkHeader(
+      page,
+      `http://school.localhost:${port}/`,
+      'header-school',
+      ['优加示范大学', '首页', '教学资源库', '职业发展课', '实习生计划', '创新大赛', '求职就业', '数据大屏'],
+      'header-school',
+    );
   });
 
   test('area header', async ({ page }) => {
-    await checkHeader(page, `http://area.localhost:${port}/`, 'header-area', ['首页'], 'header-area');
+    // The area's fixed tabs, its configured menu items (demo homepageConfig) and its title.
+    await checkHeader(
+      page,
+      `http://area.localhost:${port}/`,
+      'header-area',
+      [
+        '示范区域产教融合平台',
+        '首页',
+        '云端实验',
+        '职业发展课',
+        '实习生计划',
+        '精品课程',
+        '创新大赛',
+        '合作院校',
+      ],
+      'header-area',
+    );
   });
 });
