@@ -125,6 +125,7 @@ const SESSION_KEYS = [
 
 /** 401: the stored token is no longer valid; drop it and send the user to sign in. */
 const toSignIn = () => {
+  if (browser.isLeaving()) return;
   storage.remove(...SESSION_KEYS);
   const quc = siteStore.peek()?.config.QUC || '/idp';
   browser.assign(loginUrl(quc, browser.origin(), browser.currentPath()));

@@ -20,10 +20,23 @@ const notFound: LazyPage = async () => ({
   Component: (await import('../features/not-found/not-found-page')).NotFoundPage,
 });
 
+/** Shown while the first page's code loads. */
+function Loading() {
+  return (
+    <div className="boot-screen" role="status">
+      正在加载…
+    </div>
+  );
+}
+
+/** Redirect routes render nothing: their loader has already sent the router on. */
+const Nothing = () => null;
+
 const pageRoute = (route: RouteDef): RouteObject => ({
   path: route.path,
   handle: { route } satisfies RouteHandle,
   lazy: PAGES[route.name] ?? comingSoon,
+  HydrateFallback: Loading,
 });
 
 /** The router: every route of the shared table, the spec's redirects, and a not-found page. */
@@ -32,10 +45,12 @@ export const appRoutes = (): RouteObject[] => [
   {
     element: <PortalLayout />,
     errorElement: <RouteError />,
+    HydrateFallback: Loading,
     children: [
       ...REDIRECTS.map(
         (r): RouteObject => ({
           path: r.from,
+          Component: Nothing,
           loader: ({ request }) => redirect(`${r.to}${new URL(request.url).search}`),
         }),
       ),

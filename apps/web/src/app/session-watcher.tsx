@@ -1,13 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ORGAN_CHANNEL } from '@uplus/shared';
 import { useEffect, useRef } from 'react';
+import { type OrganChangedMessage, TAB_ID } from '../features/organ/api';
 import { browser } from '../lib/browser';
 import { useStored } from '../lib/storage';
 
 /**
  * Keeps this tab in step with the others: a token change (sign-in or sign-out in another tab, seen
- * through the storage event) drops the cached session and data; an organisation switch announced
- * on ORGAN_CHANNEL reloads the page.
+ * through the storage event) drops the cached session and refreshes data; an organisation switch
+ * announced by another tab on ORGAN_CHANNEL reloads the page.
  */
 export function SessionWatcher() {
   const queryClient = useQueryClient();
@@ -17,13 +18,18 @@ export function SessionWatcher() {
   useEffect(() => {
     if (previous.current === token) return;
     previous.current = token;
-    void queryClient.resetQueries();
+    // Session answers are keyed by token (the new key loads by itself); drop the old ones and
+    // refresh other data, which may depend on who is signed in.
+    queryClient.removeQueries({ queryKey: ['session'], type: 'inactive' });
+    void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
   }, [token, queryClient]);
 
   useEffect(() => {
     if (typeof BroadcastChannel === 'undefined') return;
     const channel = new BroadcastChannel(ORGAN_CHANNEL);
-    channel.onmessage = () => browser.reload();
+    channel.onmessage = (event: MessageEvent<Partial<OrganChangedMessage>>) => {
+      if (event.data?.type === 'organ-changed' && event.data.sender !== TAB_ID) browser.reload();
+    };
     return () => channel.close();
   }, []);
 

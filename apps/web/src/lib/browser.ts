@@ -3,9 +3,21 @@
  * (happy-dom cannot leave the page) and the rest of the code stays free of `window.location` writes.
  */
 export const browser = {
+  /** set by startLeaving(); a fresh page load starts over */
+  leaving: false,
   /** Leaves the single-page app for another address (the identity provider, the home page). */
   assign(url: string): void {
     window.location.assign(url);
+  },
+  /**
+   * Marks the page as on its way out (sign-out in progress): redirects to sign in that the emptied
+   * session would otherwise trigger are skipped. See isLeaving().
+   */
+  startLeaving(): void {
+    browser.leaving = true;
+  },
+  isLeaving(): boolean {
+    return browser.leaving;
   },
   reload(): void {
     window.location.reload();

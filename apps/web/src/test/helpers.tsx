@@ -91,7 +91,11 @@ export const setSite = (config: Partial<SiteConfig> = {}, extra: Partial<Omit<Si
   siteStore.set({ config: baseConfig(config), school: null, area: null, areaMenus: [], ...extra });
 
 /** Stubs the browser navigation calls; returns the spies. */
-export const stubBrowser = () => ({
+export const stubBrowser = () => {
+  browser.leaving = false;
+  return stubBrowserCalls();
+};
+const stubBrowserCalls = () => ({
   assign: vi.spyOn(browser, 'assign').mockImplementation(() => {}),
   reload: vi.spyOn(browser, 'reload').mockImplementation(() => {}),
   openNewTab: vi.spyOn(browser, 'openNewTab').mockImplementation(() => {}),

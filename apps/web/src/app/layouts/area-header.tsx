@@ -26,6 +26,7 @@ function DropdownTab({ label, active, items }: DropdownTabProps) {
   return (
     <Dropdown
       trigger={['hover', 'click']}
+      autoFocus
       menu={{
         items: items.map((item) => ({ key: item.key, label: item.label })),
         onClick: ({ key }) => {

@@ -39,6 +39,7 @@ function LabsDropdown({ active }: { active: boolean }) {
     <Dropdown
       menu={{ items, onClick: ({ key }) => go(labTarget(key as LabPlatformKey, config)) }}
       trigger={['hover', 'click']}
+      autoFocus
     >
       <button
         type="button"

@@ -106,7 +106,7 @@ export function HomePage() {
       <section className="home-hero" style={heroStyle} aria-labelledby="home-title">
         <div className="home-hero__inner">
           <div className="home-hero__text">
-            <p className="home-hero__eyebrow">{isProduct ? '产教融合 · 学以致用' : siteTitle}</p>
+            <p className="home-hero__eyebrow">产教融合 · 学以致用</p>
             <h1 id="home-title" className="home-hero__title">
               {isProduct ? (
                 <>

@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { ORGAN_CHANNEL, type OrganMembership, organMembership, pageOf } from '@uplus/shared';
 import { z } from 'zod';
 import { http, serviceUrl } from '../../api/http';
-import { setStoredOrgan } from '../../lib/storage';
+import { getToken, setStoredOrgan } from '../../lib/storage';
 import { fetchBasicInfo, fetchRefresh, sessionKeys } from '../session/api';
 
 export const organKeys = {
@@ -30,12 +30,15 @@ export const useUserOrgans = (userid: string | null, organName: string, enabled:
   });
 
 /** The message other tabs receive on ORGAN_CHANNEL; they reload to show the new organisation. */
-export type OrganChangedMessage = { type: 'organ-changed'; organId: string };
+export type OrganChangedMessage = { type: 'organ-changed'; organId: string; sender: string };
+
+/** Identifies this tab, so it does not reload on its own announcement. */
+export const TAB_ID = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 
 export const broadcastOrganChange = (organId: string) => {
   if (typeof BroadcastChannel === 'undefined') return;
   const channel = new BroadcastChannel(ORGAN_CHANNEL);
-  channel.postMessage({ type: 'organ-changed', organId } satisfies OrganChangedMessage);
+  channel.postMessage({ type: 'organ-changed', organId, sender: TAB_ID } satisfies OrganChangedMessage);
   channel.close();
 };
 
@@ -50,9 +53,14 @@ export const useSwitchOrgan = () => {
       http.post(serviceUrl('portal', '/users/switch'), { switchToOrganId: organ.id }),
     onSuccess: async (_answer, organ) => {
       setStoredOrgan({ id: organ.id, name: organ.name });
+      const token = getToken();
       await Promise.all([
-        queryClient.fetchQuery({ queryKey: sessionKeys.refresh(), queryFn: fetchRefresh, staleTime: 0 }),
-        queryClient.fetchQuery({ queryKey: sessionKeys.basicInfo(), queryFn: fetchBasicInfo, staleTime: 0 }),
+        queryClient.fetchQuery({ queryKey: sessionKeys.refresh(token), queryFn: fetchRefresh, staleTime: 0 }),
+        queryClient.fetchQuery({
+          queryKey: sessionKeys.basicInfo(token),
+          queryFn: fetchBasicInfo,
+          staleTime: 0,
+        }),
       ]);
       await queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== sessionKeys.all[0] });
       broadcastOrganChange(organ.id);

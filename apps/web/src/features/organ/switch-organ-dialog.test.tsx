@@ -15,6 +15,7 @@ import {
   stubBrowser,
   stubFetch,
 } from '../../test/helpers';
+import { TAB_ID } from './api';
 import { SwitchOrganDialog } from './switch-organ-dialog';
 
 const ORGANS = [
@@ -100,6 +101,7 @@ describe('switch-organisation dialog', () => {
       listener.onmessage = (event) => resolve(event.data);
     });
     const onClose = vi.fn();
+    const nav = stubBrowser();
     renderWithRouter(<SwitchOrganDialog open onClose={onClose} />);
     const options = await screen.findAllByTestId('organ-option');
     fireEvent.click(within(options[1] as HTMLElement).getByRole('radio'));
@@ -112,7 +114,10 @@ describe('switch-organisation dialog', () => {
     expect(after).toContain('/api/base/session/refresh_token');
     expect(after).toContain('/api/portal/users/basic_info');
     expect(JSON.parse(window.localStorage.getItem('organ') ?? '{}')).toMatchObject({ id: 'o2' });
-    await expect(received).resolves.toEqual({ type: 'organ-changed', organId: 'o2' });
+    await expect(received).resolves.toEqual({ type: 'organ-changed', organId: 'o2', sender: TAB_ID });
+    // the tab that switched does not reload itself
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(nav.reload).not.toHaveBeenCalled();
     listener.close();
   });
 

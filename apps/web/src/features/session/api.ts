@@ -5,11 +5,14 @@ import { HttpError, http, serviceUrl } from '../../api/http';
 import { useStored } from '../../lib/storage';
 import { applyBasicInfo, applyRefresh, signInProgress } from './session';
 
-/** Query keys of the session: everything under ['session'] is dropped when the token changes. */
+/**
+ * Query keys of the session, per token: a sign-in or sign-out (here or in another tab) changes the key,
+ * so no answer for one token is shown, or refetched, under another.
+ */
 export const sessionKeys = {
   all: ['session'] as const,
-  basicInfo: () => ['session', 'basicInfo'] as const,
-  refresh: () => ['session', 'refresh'] as const,
+  basicInfo: (token: string | null) => ['session', token ?? '', 'basicInfo'] as const,
+  refresh: (token: string | null) => ['session', token ?? '', 'refresh'] as const,
 };
 
 /** `GET /api/login/verify`: is the stored token valid (role read by the caller, so no strict schema). */
@@ -35,17 +38,17 @@ export const fetchRefresh = async (): Promise<SessionRefresh> => {
 const FIVE_MINUTES = 5 * 60_000;
 
 /** Session queries run while a token is stored and no sign-in is verifying it. */
-const useSessionEnabled = () => {
+const useSessionToken = () => {
   const token = useStored('AccessToken');
   const signingIn = useSyncExternalStore(signInProgress.subscribe, signInProgress.get);
-  return !!token && !signingIn;
+  return { token, enabled: !!token && !signingIn };
 };
 
 /** The signed-in user's name, avatar and organisation (null query while signed out). */
 export const useBasicInfo = () => {
-  const enabled = useSessionEnabled();
+  const { token, enabled } = useSessionToken();
   return useQuery({
-    queryKey: sessionKeys.basicInfo(),
+    queryKey: sessionKeys.basicInfo(token),
     queryFn: fetchBasicInfo,
     enabled,
     staleTime: FIVE_MINUTES,
@@ -54,9 +57,9 @@ export const useBasicInfo = () => {
 
 /** Keeps organ, role and permission flags in step with the server while signed in. */
 export const useSessionSync = () => {
-  const enabled = useSessionEnabled();
+  const { token, enabled } = useSessionToken();
   return useQuery({
-    queryKey: sessionKeys.refresh(),
+    queryKey: sessionKeys.refresh(token),
     queryFn: fetchRefresh,
     enabled,
     staleTime: FIVE_MINUTES,

@@ -121,6 +121,17 @@ describe('session flow', () => {
     );
   });
 
+  it('logging out on a login-required page goes to the provider’s sign-out, not to sign in', async () => {
+    signIn('Student');
+    stubFetch({ ...sessionRoutes('Student'), 'POST /api/base/logout': ok(null) });
+    renderApp('/workbench/index/resume');
+    fireEvent.click(await screen.findByTestId('user-menu'));
+    fireEvent.click(await screen.findByTestId('logout-item'));
+    await waitFor(() => expect(nav.assign).toHaveBeenCalled());
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(nav.assign.mock.calls.map((c) => String(c[0]).split('?')[0])).toEqual(['/idp/logout']);
+  });
+
   it('sends visitors who open a login-required page to the identity provider', async () => {
     stubFetch({});
     renderApp('/workbench/index/resume');

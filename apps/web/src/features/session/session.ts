@@ -26,6 +26,7 @@ const quc = () => siteStore.peek()?.config.QUC || '/idp';
 
 /** Sends the visitor to the identity provider, coming back to `returnPath` (default: this page). */
 export const goToLogin = (returnPath: string = browser.currentPath()) => {
+  if (browser.isLeaving()) return;
   browser.assign(loginUrl(quc(), browser.origin(), returnPath));
 };
 
@@ -64,6 +65,7 @@ let loggingOut = false;
 export const logout = async (): Promise<void> => {
   if (loggingOut) return;
   loggingOut = true;
+  browser.startLeaving();
   const token = getToken();
   storage.remove(STORAGE_KEYS.token, STORAGE_KEYS.memberId, STORAGE_KEYS.userid, STORAGE_KEYS.role);
   try {

@@ -27,7 +27,6 @@ export const completeSignIn = async (ticket: string, queryClient: QueryClient): 
 };
 
 const signIn = async (ticket: string, queryClient: QueryClient): Promise<SignInResult> => {
-  queryClient.removeQueries({ queryKey: sessionKeys.all });
   storage.set(STORAGE_KEYS.token, ticket);
   let verified: Awaited<ReturnType<typeof fetchVerify>>;
   try {
@@ -49,8 +48,8 @@ const signIn = async (ticket: string, queryClient: QueryClient): Promise<SignInR
   storage.set(STORAGE_KEYS.role, toRole(verified.role));
 
   const info = await fetchBasicInfo();
-  queryClient.setQueryData(sessionKeys.basicInfo(), info);
+  queryClient.setQueryData(sessionKeys.basicInfo(ticket), info);
   const refresh = await fetchRefresh();
-  queryClient.setQueryData(sessionKeys.refresh(), refresh);
+  queryClient.setQueryData(sessionKeys.refresh(ticket), refresh);
   return { kind: 'signed-in' };
 };

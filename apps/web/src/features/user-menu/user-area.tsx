@@ -45,6 +45,7 @@ export function UserArea({ dark }: Props) {
   const collegeAdmin = useOpenCollegeAdmin();
   const [organOpen, setOrganOpen] = useState(false);
   const [organUsed, setOrganUsed] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
 
   const model = useMemo(
     () =>
@@ -58,6 +59,7 @@ export function UserArea({ dark }: Props) {
   );
 
   const onMenuClick: MenuProps['onClick'] = ({ key }) => {
+    setMenuOpen(false);
     const item = model.items.find((i) => i.key === key);
     if (!item) return;
     if (item.to) return go({ to: item.to, external: false, newTab: false });
@@ -109,7 +111,17 @@ export function UserArea({ dark }: Props) {
   return (
     <div className="user-area">
       {buttons}
-      <Dropdown menu={{ items, onClick: onMenuClick }} trigger={['hover', 'click']} placement="bottomRight">
+      <Dropdown
+        menu={{ items, onClick: onMenuClick }}
+        trigger={['hover', 'click']}
+        autoFocus
+        placement="bottomRight"
+        open={menuOpen}
+        onOpenChange={(open, info) => {
+          // a menu click closes it explicitly (above); hovering the menu must not reopen it meanwhile
+          if (info.source === 'trigger') setMenuOpen(open);
+        }}
+      >
         <button
           type="button"
           className={`user-area__trigger${dark ? ' is-dark' : ''}`}
