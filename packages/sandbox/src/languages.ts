@@ -197,12 +197,13 @@ export const LANGUAGES: readonly LanguageDefinition[] = [
     ],
     processes: 64,
     stackMb: 8,
-    // The heap is capped by -Xmx; the JVM adds metaspace, code cache and thread stacks on top and
-    // reserves gigabytes of address space, so RLIMIT_AS would stop it from starting.
+    // The heap is capped by -Xmx; the JVM adds metaspace, code cache and thread stacks (-Xss64m applies to
+    // every Java thread, ~9 at start) on top and reserves gigabytes of address space, so RLIMIT_AS would
+    // stop it from starting and RLIMIT_DATA must leave room for the untouched stack reservations.
     memory: (memoryMb) => ({
       cgroupBytes: (memoryMb + 192) * MB,
       addressSpaceBytes: 0,
-      dataBytes: (memoryMb + 512) * MB,
+      dataBytes: (memoryMb + 1536) * MB,
     }),
   },
   {

@@ -25,7 +25,8 @@ const HELLO: Record<string, string> = {
     '}',
   ].join('\n'),
   python3: 'name = input().strip()\nprint(f"Hello, {name}!")',
-  javascript: 'const name = require("fs").readFileSync(0, "utf8").trim();\nconsole.log("Hello, " + name + "!");',
+  javascript:
+    'const name = require("fs").readFileSync(0, "utf8").trim();\nconsole.log("Hello, " + name + "!");',
 };
 
 describe('hello world with stdin in every language', () => {

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { expect } from 'vitest';
 import { Sandbox, type StageResult } from '../src';
 import type { EvaluationRequest } from '../src/verify';
@@ -37,8 +37,10 @@ export async function timed(
   return { results, ms: performance.now() - start };
 }
 
-/** Live (non-zombie) processes owned by the given uids. */
+/** Live (non-zombie) processes of the sandbox: owned by the slot uids and, when the slots share our own uid
+ * (user-namespace mode), running from the box or being the runner. */
 export function processesOf(uids: number[]): { pid: number; uid: number; name: string }[] {
+  const shared = uids.includes(process.getuid!());
   const found: { pid: number; uid: number; name: string }[] = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -46,6 +48,10 @@ export function processesOf(uids: number[]): { pid: number; uid: number; name: s
       const status = readFileSync(`/proc/${entry}/status`, 'utf8');
       const uid = Number(/^Uid:\s+(\d+)/m.exec(status)?.[1]);
       if (!uids.includes(uid) || /^State:\s+Z/m.test(status)) continue;
+      if (shared) {
+        const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+        if (readlinkSync(`/proc/${entry}/cwd`) !== '/box' && !cmdline.includes('uplus-runner')) continue;
+      }
       found.push({ pid: Number(entry), uid, name: /^Name:\s+(.*)$/m.exec(status)?.[1] ?? '' });
     } catch {
       // exited while we looked
