@@ -53,6 +53,8 @@ function loadTable(results: LoadResult[], bareRps: number): string {
 
 async function main(): Promise<void> {
   const started = new Date();
+  // Other work on the machine skews every figure: the load average is kept with the results.
+  const loadBefore = os.loadavg();
   const api: ApiBenchResult = await runApiBench(options, log);
   const cold: ColdStartResult = await runColdStart(log);
 
@@ -62,6 +64,8 @@ async function main(): Promise<void> {
     memoryMb: Math.round(os.totalmem() / 2 ** 20),
     node: process.version,
     platform: `${os.type()} ${os.release()}`,
+    loadAverage1mBefore: Number(loadBefore[0]?.toFixed(2)),
+    loadAverage1mAfter: Number(os.loadavg()[0]?.toFixed(2)),
   };
   const report = {
     startedAt: started.toISOString(),
@@ -81,7 +85,8 @@ async function main(): Promise<void> {
   console.log(
     `API load: GET ${api.postgres.path} as student01 vs a bare Fastify route, ` +
       `${options.connections} connections, ${options.durationS} s each after ${options.warmupS} s warmup ` +
-      `(server LOG_LEVEL=${options.logLevel}; ${machine.cpus} CPUs, Node ${machine.node})`,
+      `(server LOG_LEVEL=${options.logLevel}; ${machine.cpus} CPUs, Node ${machine.node}; ` +
+      `load average ${machine.loadAverage1mBefore} before, ${machine.loadAverage1mAfter} after)`,
   );
   console.log(loadTable(loads, api.bare.rps));
   console.log('');
