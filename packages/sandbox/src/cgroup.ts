@@ -183,12 +183,21 @@ export class SlotCgroup {
     const memsw = join(this.memoryDir, 'memory.memsw.limit_in_bytes');
     const hasMemsw = existsSync(memsw);
     // memsw must stay >= limit at every moment, so the order depends on the direction of the change.
+    const apply = () => {
+      try {
+        writeFileSync(limit, v);
+        if (hasMemsw) writeFileSync(memsw, v);
+      } catch {
+        if (hasMemsw) writeFileSync(memsw, v);
+        writeFileSync(limit, v);
+      }
+    };
     try {
-      writeFileSync(limit, v);
-      if (hasMemsw) writeFileSync(memsw, v);
+      apply();
     } catch {
-      if (hasMemsw) writeFileSync(memsw, v);
-      writeFileSync(limit, v);
+      // Lowering below what the slot still holds (page cache of the last box) fails with EBUSY: drop it.
+      writeFileSync(join(this.memoryDir, 'memory.force_empty'), '0');
+      apply();
     }
   }
 

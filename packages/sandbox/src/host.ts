@@ -53,9 +53,9 @@ function ensurePrivateDir(dir: string, mode: number): void {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
   const st = lstatSync(dir);
-  if (!st.isDirectory()) throw new IsolationUnavailable(`${dir} is not a directory`);
-  if (st.uid !== process.getuid!()) throw new IsolationUnavailable(`${dir} belongs to another user`);
-  if ((st.mode & 0o022) !== 0) throw new IsolationUnavailable(`${dir} is writable by others`);
+  if (!st.isDirectory()) throw new IsolationUnavailable(`${dir} 不是目录`);
+  if (st.uid !== process.getuid!()) throw new IsolationUnavailable(`${dir} 属于其他用户`);
+  if ((st.mode & 0o022) !== 0) throw new IsolationUnavailable(`${dir} 可被其他用户写入`);
   chmodSync(dir, mode);
 }
 
@@ -114,7 +114,7 @@ const RUNNER_SOURCE = fileURLToPath(new URL('../native/uplus-runner.c', import.m
 /** Compiles the native helper into workDir/bin once per source version; later calls reuse it. */
 async function buildRunner(binDir: string): Promise<string> {
   const cc = resolveTool(['/usr/bin/gcc', '/usr/bin/cc', '/usr/local/bin/gcc']);
-  if (!cc) throw new IsolationUnavailable('no C compiler (gcc) to build the sandbox runner');
+  if (!cc) throw new IsolationUnavailable('缺少 C 编译器（gcc），无法构建沙箱运行器');
   const source = readFileSync(RUNNER_SOURCE);
   const ccVersion = (await run(cc, ['-dumpfullversion'])).output.trim();
   const hash = createHash('sha256').update(source).update(ccVersion).digest('hex').slice(0, 16);
@@ -131,7 +131,7 @@ async function buildRunner(binDir: string): Promise<string> {
   let result = await run(cc, ['-static', ...flags]);
   if (result.code !== 0) result = await run(cc, flags); // no static libc on this host
   if (result.code !== 0)
-    throw new IsolationUnavailable(`building the sandbox runner failed: ${result.output.slice(0, 2000)}`);
+    throw new IsolationUnavailable(`构建沙箱运行器失败：${result.output.slice(0, 2000)}`);
   chmodSync(tmp, 0o755);
   renameSync(tmp, target);
   return target;
@@ -139,22 +139,25 @@ async function buildRunner(binDir: string): Promise<string> {
 
 /** Checks what the host offers and prepares the work dir and runner. Throws IsolationUnavailable with the
  * reason when user code cannot be isolated safely. */
-export async function planIsolation(workDir: string): Promise<IsolationPlan> {
-  if (process.platform !== 'linux') throw new IsolationUnavailable('the sandbox needs Linux');
-  const bwrap = resolveTool(BWRAP_PATHS);
-  if (!bwrap) throw new IsolationUnavailable('bubblewrap (bwrap) is not installed');
+export async function planIsolation(
+  workDir: string,
+  bwrapPaths: readonly string[] = BWRAP_PATHS,
+): Promise<IsolationPlan> {
+  if (process.platform !== 'linux') throw new IsolationUnavailable('代码沙箱只能运行在 Linux 上');
+  const bwrap = resolveTool(bwrapPaths);
+  if (!bwrap) throw new IsolationUnavailable('未安装 bubblewrap（bwrap）');
   const bwrapMode = lstatSync(bwrap).mode;
   if (bwrapMode & 0o4000) {
     // A setuid bwrap runs its setup as root; we want the kernel's user namespaces and no setuid helper.
-    throw new IsolationUnavailable('bwrap is installed setuid-root; install the plain (non-setuid) package');
+    throw new IsolationUnavailable('bwrap 以 setuid root 方式安装，请改用普通（非 setuid）版本');
   }
   const root = process.getuid!() === 0;
   const setpriv = root ? resolveTool(SETPRIV_PATHS) : null;
-  if (root && !setpriv) throw new IsolationUnavailable('running as root but setpriv (util-linux) is missing');
+  if (root && !setpriv) throw new IsolationUnavailable('以 root 身份运行但缺少 setpriv（util-linux）');
   try {
     accessSync('/proc/self/ns/user', constants.R_OK);
   } catch {
-    throw new IsolationUnavailable('the kernel has no user namespaces');
+    throw new IsolationUnavailable('内核不支持用户命名空间');
   }
   ensurePrivateDir(workDir, 0o711);
   const binDir = join(workDir, 'bin');

@@ -8,6 +8,7 @@ export {
   type LanguageInfo,
   listLanguages,
 } from './languages';
+export { measureSandbox, type SandboxMeasurements } from './measure';
 export * from './messages';
 export {
   displayText,

@@ -81,6 +81,8 @@ export type SandboxOptions = {
   workDir?: string;
   /** Evaluations running at once (default: number of CPU cores). */
   concurrency?: number;
+  /** Where to look for bwrap (default /usr/bin/bwrap, /usr/local/bin/bwrap); tests point it elsewhere. */
+  bwrapPaths?: readonly string[];
 };
 
 /** What the host can do; `ok: false` means every evaluation is refused with `reason`. */
@@ -146,10 +148,12 @@ const OOM_MARKERS = [
 export class Sandbox {
   private readyPromise: Promise<Ready> | null = null;
   private readonly workDir: string;
+  private readonly bwrapPaths: readonly string[] | undefined;
   readonly concurrency: number;
 
   constructor(options: SandboxOptions = {}) {
     this.workDir = options.workDir ?? defaultWorkDir();
+    this.bwrapPaths = options.bwrapPaths;
     this.concurrency = Math.max(1, options.concurrency ?? availableParallelism());
   }
 
@@ -160,10 +164,10 @@ export class Sandbox {
     this.readyPromise ??= (async (): Promise<Ready> => {
       let plan: IsolationPlan;
       try {
-        plan = await planIsolation(this.workDir);
+        plan = await planIsolation(this.workDir, this.bwrapPaths);
       } catch (error) {
         if (error instanceof IsolationUnavailable) return { error: error.message };
-        return { error: `cannot prepare the sandbox: ${(error as Error).message}` };
+        return { error: `无法准备代码沙箱：${(error as Error).message}` };
       }
       const pool = new SlotPool(plan, this.concurrency);
       const problem = await probe(plan, pool);
@@ -326,7 +330,7 @@ async function probe(plan: IsolationPlan, pool: SlotPool): Promise<string | null
     });
     await session.close();
     if (outcome.kind !== 'finished' || !outcome.exited || outcome.exitCode !== 0) {
-      return `the isolation probe did not run (${outcome.kind === 'finished' ? `exit ${outcome.exitCode}` : outcome.kind})`;
+      return `隔离检查程序未能运行（${outcome.kind === 'finished' ? `退出码 ${outcome.exitCode}` : outcome.kind}）`;
     }
     const seen = new Map(
       outcome.stdout
@@ -335,22 +339,19 @@ async function probe(plan: IsolationPlan, pool: SlotPool): Promise<string | null
         .map((l) => l.split('=') as [string, string]),
     );
     const checks: [boolean, string][] = [
-      [seen.get('uid') !== '0' && seen.get('euid') !== '0', 'user code would run as root'],
-      [/^0+$/.test(seen.get('CapEff') ?? 'x'), 'user code would keep capabilities'],
-      [/^0+$/.test(seen.get('CapBnd') ?? 'x'), 'the capability bounding set is not empty'],
-      [seen.get('NoNewPrivs') === '1', 'no_new_privs is not set'],
-      [seen.get('userns') === 'blocked', 'user code could create user namespaces'],
-      [seen.get('shadow') === 'absent', '/etc/shadow is visible in the sandbox'],
-      [
-        seen.get('root_writable') === 'no' && seen.get('usr_writable') === 'no',
-        'system directories are writable',
-      ],
-      [seen.get('net_loopback') !== 'connected', 'the host network is reachable'],
+      [seen.get('uid') !== '0' && seen.get('euid') !== '0', '用户代码将以 root 身份运行'],
+      [/^0+$/.test(seen.get('CapEff') ?? 'x'), '用户代码将保留特权（capabilities）'],
+      [/^0+$/.test(seen.get('CapBnd') ?? 'x'), '特权边界集（bounding set）未清空'],
+      [seen.get('NoNewPrivs') === '1', '未设置 no_new_privs'],
+      [seen.get('userns') === 'blocked', '用户代码可以创建用户命名空间'],
+      [seen.get('shadow') === 'absent', '沙箱内可以看到 /etc/shadow'],
+      [seen.get('root_writable') === 'no' && seen.get('usr_writable') === 'no', '系统目录可写'],
+      [seen.get('net_loopback') !== 'connected', '可以访问主机网络'],
     ];
     const failed = checks.find(([ok]) => !ok);
-    return failed ? `isolation check failed: ${failed[1]}` : null;
+    return failed ? `隔离检查未通过：${failed[1]}` : null;
   } catch (error) {
-    return `the sandbox does not start on this host: ${(error as Error).message}`;
+    return `沙箱无法在本机启动：${(error as Error).message}`;
   } finally {
     pool.release(slot);
   }

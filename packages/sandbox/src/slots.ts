@@ -43,16 +43,20 @@ function processUid(pid: number): number | null {
   }
 }
 
-/** Kills whatever still runs in a slot: every process in its cgroups and, when the slot has its own uid,
- * every process of that uid. Waits until none is left (up to a few seconds). Returns how many it killed. */
-export async function sweepSlot(slot: Slot, ownUid: boolean): Promise<number> {
+/** Kills whatever still runs in a slot: every process in its cgroups and, when the slot has its own uid
+ * and no cgroup vouches for membership (or `thorough` is set), every process of that uid. Waits until none
+ * is left (up to a few seconds). Returns how many it killed. */
+export async function sweepSlot(slot: Slot, ownUid: boolean, thorough = false): Promise<number> {
+  // Every sandbox process starts inside the slot's cgroup (the launcher joins it before forking) and cannot
+  // leave it (no cgroup file system inside), so the cgroup alone is authoritative when there is one.
+  const scanUid = ownUid && (thorough || slot.cgroup === null);
   let killed = 0;
   for (let round = 0; round < 50; round++) {
     const victims = new Set<number>();
     if (slot.cgroup) {
       for (const pid of slot.cgroup.members()) if (processUid(pid) !== null) victims.add(pid);
     }
-    if (ownUid) {
+    if (scanUid) {
       for (const entry of readdirSync('/proc')) {
         if (!/^\d+$/.test(entry)) continue;
         const pid = Number(entry);
@@ -136,7 +140,7 @@ export class SlotPool {
     const cgroups = this.plan.cgroups;
     const cgroup = cgroups.memory || cgroups.pids ? new SlotCgroup(cgroups, id) : null;
     const slot: Slot = { id, uid, gid, cgroup };
-    await sweepSlot(slot, this.ownUids);
+    await sweepSlot(slot, this.ownUids, true);
     for (const entry of readdirSync(this.plan.boxesDir)) {
       if (entry.startsWith(`s${id}-`))
         rmSync(join(this.plan.boxesDir, entry), { recursive: true, force: true });
