@@ -60,6 +60,7 @@ export const SANDBOX_MSG = {
   runtimeError: '运行失败',
   judgeKilled: '运行失败：程序终止了评测进程',
   judgeUnresponsive: '运行失败：程序使评测进程失去响应',
+  internalError: '评测系统错误',
   systemError: '运行失败：评测系统错误',
 
   sandboxUnavailable: '代码运行环境不可用',

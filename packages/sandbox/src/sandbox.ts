@@ -252,14 +252,19 @@ export class Sandbox {
       // Our own failure (a sandbox that did not start, a full disk): the evaluation ends failed, not stuck.
       options.onError?.(error as Error);
       const last = results[results.length - 1]!.stage;
-      const current: Stage = last === 'PREPROCESS' ? 'COMPILE' : last === 'VERIFY' ? 'PREPROCESS' : 'RUN';
-      const prefix = { PREPROCESS: SANDBOX_MSG.preprocessFailed, COMPILE: SANDBOX_MSG.compileFailed }[
-        current as string
-      ];
-      await emit(stage(current, false, prefix ? `${prefix}：评测系统错误` : SANDBOX_MSG.systemError));
+      const failed: Stage = last === 'VERIFY' ? 'PREPROCESS' : last === 'PREPROCESS' ? 'COMPILE' : 'RUN';
+      const message = {
+        PREPROCESS: `${SANDBOX_MSG.preprocessFailed}：${SANDBOX_MSG.internalError}`,
+        COMPILE: `${SANDBOX_MSG.compileFailed}：${SANDBOX_MSG.internalError}`,
+      }[failed as 'PREPROCESS' | 'COMPILE'];
+      await emit(stage(failed, false, message ?? SANDBOX_MSG.systemError));
     } finally {
-      if (box) rmSync(box, { recursive: true, force: true, maxRetries: 3 });
-      ready.pool.release(slot);
+      try {
+        // Safe although the box holds files the slot's uid wrote: every process of the slot is dead by now.
+        if (box) rmSync(box, { recursive: true, force: true, maxRetries: 3 });
+      } finally {
+        ready.pool.release(slot);
+      }
     }
     return results;
   }
