@@ -17,8 +17,14 @@ import type { App, AppContext } from './http/context';
 import { registerErrorHandling } from './http/error-handler';
 import { loggerOptions } from './http/logging';
 import { registerSpa } from './http/spa';
+import { createJobQueue, type JobQueue } from './jobs/queue';
 import { idpRoutes } from './modules/idp/idp.routes';
 import { organisationRoutes } from './modules/organisations/organisations.routes';
+import {
+  type CodeExecutionConfig,
+  DEFAULT_CODE_EXECUTION,
+} from './modules/program-execution/program-execution.config';
+import { programExecutionRoutes } from './modules/program-execution/program-execution.routes';
 import { sessionRoutes } from './modules/sessions/sessions.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { createSecrets, resolveAppSecret } from './modules/system/secrets';
@@ -41,6 +47,10 @@ export type AppDeps = {
   logStream?: { write: (line: string) => void };
   /** The clock (tests move it). */
   now?: () => Date;
+  /** The job queue, shared with a code runner in the same process; one is made (and stopped) when absent. */
+  jobs?: JobQueue;
+  /** Code-execution limits (server.ts and worker.ts read them from the environment). */
+  codeExecution?: Partial<CodeExecutionConfig>;
 };
 
 /** Builds the Fastify app: used by server.ts, a future worker and the tests. */
@@ -98,6 +108,10 @@ export const buildApp = async (config: Config, deps: AppDeps = {}): Promise<App>
   userRoutes(app, ctx);
   organisationRoutes(app, ctx);
   idpRoutes(app, ctx);
+  const jobs = deps.jobs ?? createJobQueue({ db: database.db, log: app.log });
+  // Hooks run last-added first: the queue stops before a database opened here is closed.
+  if (!deps.jobs) app.addHook('onClose', async () => jobs.stop());
+  programExecutionRoutes(app, ctx, { jobs, config: { ...DEFAULT_CODE_EXECUTION, ...deps.codeExecution } });
   await registerSpa(app, config.webDist);
   return app;
 };

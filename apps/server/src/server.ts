@@ -1,19 +1,33 @@
 import type { AddressInfo } from 'node:net';
+import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app';
 import { loadConfig } from './config/config';
 import { migrateDatabase, openDatabase } from './db/client';
 import { seedIfNeeded } from './db/seed';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/demo';
+import { createJobQueue } from './jobs/queue';
+import { loadCodeExecutionConfig } from './modules/program-execution/program-execution.config';
+import { type CodeRunner, startCodeRunner } from './modules/program-execution/program-execution.runner';
 
 /** Entry point: migrate, seed when needed, listen, shut down cleanly. */
 const main = async () => {
   const config = loadConfig();
+  const codeExecution = loadCodeExecutionConfig();
   const database = await openDatabase(config);
   await database.withLock(async () => {
     await migrateDatabase(database);
     await seedIfNeeded({ db: database.db, demoData: config.demoData, port: config.port });
   });
-  const app = await buildApp(config, { database });
+  // One job queue for the API (submits) and this process's code runner, so a submit wakes a worker at once.
+  // It logs through the app's logger, which exists once the app is built.
+  let appLog: FastifyBaseLogger | null = null;
+  const jobs = createJobQueue({
+    db: database.db,
+    log: { warn: (o, m) => appLog?.warn(o, m), error: (o, m) => appLog?.error(o, m) },
+  });
+  const app = await buildApp(config, { database, jobs, codeExecution });
+  appLog = app.log;
+  let runner: CodeRunner | null = null;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -21,7 +35,9 @@ const main = async () => {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     try {
+      await runner?.stop({ timeoutMs: 10_000 });
       await app.close();
+      await jobs.stop({ timeoutMs: 1000 });
     } finally {
       // PGlite must be closed, or its data directory may be left inconsistent.
       await database.close();
@@ -50,6 +66,19 @@ const main = async () => {
       lines.push(`  ${a.username.padEnd(width)}${a.name}  ${a.role}  ${a.where}`);
   }
   console.log(`${lines.join('\n')}\n`);
+
+  // Embedded mode: this process runs the code too (after listening, so the first answer is not delayed by
+  // the sandbox's start-up checks). CODE_RUNNER_WORKERS=0 leaves it to `worker` processes.
+  if (codeExecution.workers > 0 && !closing) {
+    runner = await startCodeRunner({
+      db: database.db,
+      driver: database.driver,
+      jobs,
+      log: app.log,
+      config: codeExecution,
+    });
+    if (!runner.status.ok) console.log(`Code execution is unavailable on this host: ${runner.status.reason}`);
+  }
 };
 
 main().catch((error) => {

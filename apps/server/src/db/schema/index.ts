@@ -1,3 +1,4 @@
+export * from './code-execution';
 export * from './organisations';
 export * from './sessions';
 export * from './site';

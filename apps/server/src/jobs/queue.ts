@@ -1,0 +1,135 @@
+import PgBoss from 'pg-boss';
+import type { Db } from '../db/client';
+import { JOB_DEFINITIONS, type JobDefinition, queueName } from './definitions';
+import { sqlExecutorOf } from './sql';
+
+/** Where the queue logs (pino's shape). */
+export type JobLog = {
+  warn: (obj: object, msg: string) => void;
+  error: (obj: object, msg: string) => void;
+};
+
+/** A job as its handler sees it: the checked payload and pg-boss's id. */
+export type JobOf<P> = { id: string; payload: P };
+
+/**
+ * Background jobs on the application's own database through pg-boss 10 (PostgreSQL, or PGlite through the
+ * `executeSql` adapter): the same code path for the embedded and the distributed mode.
+ */
+export type JobQueue = {
+  /** Installs or migrates pg-boss's schema and creates the queues; later calls wait for the first. */
+  start: () => Promise<void>;
+  /**
+   * Queues a job. Pass `db` (a Drizzle transaction) to queue it in that transaction: it is committed
+   * with the rows it refers to, or not at all. Call `start()` before opening such a transaction (on PGlite
+   * a query outside it would wait for it to end).
+   */
+  send: <P>(definition: JobDefinition<P>, payload: P, options?: { db?: Db }) => Promise<string>;
+  /**
+   * Starts `concurrency` workers polling the definition's queue. Jobs whose payload no longer fits the
+   * schema fail without reaching the handler. A handler's error fails the job.
+   */
+  work: <P>(
+    definition: JobDefinition<P>,
+    options: { concurrency: number; pollingIntervalMs: number },
+    handler: (job: JobOf<P>) => Promise<void>,
+  ) => Promise<void>;
+  /** Stops this process's workers of a queue (running handlers go on to their end). */
+  stopWork: (definition: JobDefinition<unknown>) => Promise<void>;
+  /** Wakes this process's idle workers of a queue now (after a send), instead of at their next poll. */
+  wake: (definition: JobDefinition<unknown>) => void;
+  /** Stops the workers, waiting up to `timeoutMs` for running handlers; jobs still running then are failed. */
+  stop: (options?: { timeoutMs?: number }) => Promise<void>;
+};
+
+/** pg-boss's tables live in their own schema beside the application's. */
+export const JOB_SCHEMA = 'pgboss';
+
+export const createJobQueue = (deps: { db: Db; log: JobLog }): JobQueue => {
+  const boss = new PgBoss({
+    db: sqlExecutorOf(deps.db) as PgBoss.Db,
+    schema: JOB_SCHEMA,
+    // No cron schedules: the timekeeper would only add polling.
+    schedule: false,
+    supervise: true,
+    migrate: true,
+    maintenanceIntervalSeconds: 60,
+    archiveCompletedAfterSeconds: 60 * 60,
+    deleteAfterDays: 2,
+  });
+  // An 'error' event without a listener would crash the process.
+  boss.on('error', (error) => deps.log.warn({ err: { message: error.message } }, 'job queue error'));
+
+  let started: Promise<void> | null = null;
+  let stopped = false;
+  const workerIds = new Map<string, string[]>();
+
+  const start = () => {
+    started ??= (async () => {
+      await boss.start();
+      for (const definition of JOB_DEFINITIONS) {
+        await boss.createQueue(queueName(definition), {
+          name: queueName(definition),
+          retryLimit: definition.options.retryLimit,
+          expireInSeconds: definition.options.expireInSeconds,
+        });
+      }
+    })();
+    return started;
+  };
+
+  return {
+    start,
+    send: async (definition, payload, options = {}) => {
+      const data = definition.payload.parse(payload) as object;
+      if (!options.db) await start();
+      else if (!started) throw new Error('JobQueue.send inside a transaction before start()');
+      const id = await boss.send(queueName(definition), data, {
+        retryLimit: definition.options.retryLimit,
+        expireInSeconds: definition.options.expireInSeconds,
+        ...(options.db ? { db: sqlExecutorOf(options.db) as PgBoss.Db } : {}),
+      });
+      if (!id) throw new Error(`job not queued: ${queueName(definition)}`);
+      return id;
+    },
+    work: async (definition, options, handler) => {
+      await start();
+      const name = queueName(definition);
+      const ids = workerIds.get(name) ?? [];
+      for (let i = 0; i < options.concurrency; i++) {
+        const id = await boss.work<unknown>(
+          name,
+          { batchSize: 1, pollingIntervalSeconds: Math.max(0.5, options.pollingIntervalMs / 1000) },
+          async (jobs) => {
+            for (const job of jobs) {
+              const payload = definition.payload.safeParse(job.data);
+              if (!payload.success) {
+                deps.log.error({ job: job.id, queue: name }, 'job payload does not fit its schema');
+                throw new Error('invalid job payload');
+              }
+              await handler({ id: job.id, payload: payload.data });
+            }
+          },
+        );
+        ids.push(id);
+      }
+      workerIds.set(name, ids);
+    },
+    stopWork: async (definition) => {
+      const name = queueName(definition);
+      if (!workerIds.has(name)) return;
+      workerIds.delete(name);
+      await boss.offWork(name);
+    },
+    wake: (definition) => {
+      for (const id of workerIds.get(queueName(definition)) ?? []) boss.notifyWorker(id);
+    },
+    stop: async (options = {}) => {
+      if (stopped) return;
+      stopped = true;
+      if (!started) return;
+      await started.catch(() => undefined);
+      await boss.stop({ graceful: true, wait: true, close: false, timeout: options.timeoutMs ?? 10_000 });
+    },
+  };
+};
