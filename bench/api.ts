@@ -37,6 +37,8 @@ export interface ApiBenchOptions {
 export interface ApiBenchResult {
   options: ApiBenchOptions;
   bare: LoadResult;
+  /** bare Fastify plus one trivial PostgreSQL round trip per request */
+  bareDb: LoadResult;
   postgres: LoadResult;
   pglite?: LoadResult;
   /** postgres.rps / bare.rps */
@@ -152,17 +154,20 @@ export async function runApiBench(o: ApiBenchOptions, log: (line: string) => voi
     const dbUrl = new URL(o.adminUrl);
     dbUrl.pathname = `/${dbName}`;
 
-    // Baseline first, then the real server, at the same concurrency.
+    // Baselines first, then the real server, at the same concurrency.
     const barePort = await freePort();
     bareServer = spawnQuiet(
       process.execPath,
       ['--import', 'tsx', path.join(ROOT, 'bench/bare.ts')],
-      serverEnv({ PORT: String(barePort) }),
+      serverEnv({ PORT: String(barePort), DATABASE_URL: dbUrl.toString() }),
     );
     await waitFor200(`http://127.0.0.1:${barePort}/bare`, performance.now(), { child: bareServer.child });
     log(`measuring bare Fastify: ${o.connections} connections, ${o.durationS} s`);
     const bare = await load('bare fastify', `http://127.0.0.1:${barePort}/bare`, {}, o);
     assertClean(bare);
+    log(`measuring bare Fastify + one PostgreSQL round trip: ${o.connections} connections, ${o.durationS} s`);
+    const bareDb = await load('bare + 1 pg query', `http://127.0.0.1:${barePort}/bare-db`, {}, o);
+    assertClean(bareDb);
     await bareServer.stop();
     bareServer = undefined;
 
@@ -173,7 +178,7 @@ export async function runApiBench(o: ApiBenchOptions, log: (line: string) => voi
       o,
       log,
     );
-    const result: ApiBenchResult = { options: o, bare, postgres, ratio: postgres.rps / bare.rps };
+    const result: ApiBenchResult = { options: o, bare, bareDb, postgres, ratio: postgres.rps / bare.rps };
     if (o.pglite) {
       const pglite = await measureRealServer(
         'app on PGlite',

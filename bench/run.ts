@@ -80,7 +80,7 @@ async function main(): Promise<void> {
   const file = path.join(dir, `bench-${started.toISOString().replace(/[:.]/g, '-')}.json`);
   writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
 
-  const loads = [api.bare, api.postgres, ...(api.pglite ? [api.pglite] : [])];
+  const loads = [api.bare, api.bareDb, api.postgres, ...(api.pglite ? [api.pglite] : [])];
   console.log('');
   console.log(
     `API load: GET ${api.postgres.path} as student01 vs a bare Fastify route, ` +
