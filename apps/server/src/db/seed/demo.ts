@@ -182,6 +182,18 @@ export const seedDemoData = async (opts: { db: Db; port: number }) => {
       { configKey: 'SHOW_JOBCLASS', configValue: 'true' },
       { configKey: 'SHOW_JIUYE', configValue: 'true' },
       { configKey: 'TITLE', configValue: '优加示范大学 · 教学实践平台' },
+      { configKey: 'CONTACT_EMAIL', configValue: 'jwc@uplus-demo.edu.cn' },
+      { configKey: 'CONTACT_ADDRESS', configValue: '示范市高新区大学城路 1 号' },
+    ],
+  });
+  // Footer contact and filing details of the product site (spec 001 section 2.5); demo values.
+  await site.setCollegeConfig({
+    db,
+    code: 'uplus',
+    pairs: [
+      { configKey: 'CONTACT_EMAIL', configValue: 'service@uplus-demo.cn' },
+      { configKey: 'CONTACT_ADDRESS', configValue: '示范市高新区软件园 8 号楼' },
+      { configKey: 'ICP_FILING', configValue: '示ICP备20260001号-1' },
     ],
   });
 
