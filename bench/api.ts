@@ -2,6 +2,9 @@
 // (GET /api/portal/users/basic_info as student01) against a bare Fastify route, side by side in one run,
 // at the same concurrency. The real server runs on PostgreSQL (a fresh database, dropped afterwards) and,
 // for comparison, on the embedded PGlite. Every process listens on loopback only.
+//
+// On a small shared machine one measurement swings by a factor of two, so the targets are measured in
+// interleaved rounds (bare, bare + 1 query, app; bare, ...) and each is reported by its median round.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,12 +24,15 @@ export interface LoadResult {
   non2xx: number;
   errors: number;
   timeouts: number;
+  /** Requests per second of every round, in order (the result above is the median round). */
+  roundsRps?: number[];
 }
 
 export interface ApiBenchOptions {
   connections: number;
   durationS: number;
   warmupS: number;
+  rounds: number;
   /** Also measure the real server on PGlite (the embedded default). */
   pglite: boolean;
   /** Admin connection used to create and drop the benchmark database. */
@@ -41,8 +47,10 @@ export interface ApiBenchResult {
   bareDb: LoadResult;
   postgres: LoadResult;
   pglite?: LoadResult;
-  /** postgres.rps / bare.rps */
+  /** median postgres rps / median bare rps */
   ratio: number;
+  /** postgres rps / bare rps of each round */
+  roundRatios: number[];
   ratioPglite?: number;
 }
 
@@ -50,21 +58,19 @@ const BASIC_INFO = '/api/portal/users/basic_info';
 const DEMO_USER = 'student01';
 const DEMO_PASSWORD = 'Uplus@2026';
 
-async function load(
-  target: string,
-  url: string,
-  headers: Record<string, string>,
-  o: ApiBenchOptions,
-): Promise<LoadResult> {
-  if (o.warmupS > 0) {
-    await autocannon({ url, headers, connections: o.connections, duration: o.warmupS });
-  }
-  const r = await autocannon({ url, headers, connections: o.connections, duration: o.durationS });
-  return {
-    target,
-    path: new URL(url).pathname,
-    connections: o.connections,
-    durationS: o.durationS,
+interface Target {
+  name: string;
+  url: string;
+  headers: Record<string, string>;
+}
+
+async function loadOnce(t: Target, connections: number, durationS: number): Promise<LoadResult> {
+  const r = await autocannon({ url: t.url, headers: t.headers, connections, duration: durationS });
+  const result: LoadResult = {
+    target: t.name,
+    path: new URL(t.url).pathname,
+    connections,
+    durationS,
     requests: r.requests.total,
     rps: r.requests.average,
     latencyMs: {
@@ -78,6 +84,19 @@ async function load(
     errors: r.errors,
     timeouts: r.timeouts,
   };
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(
+      `${t.name}: ${result.non2xx} non-2xx answers and ${result.errors} errors during the load`,
+    );
+  }
+  return result;
+}
+
+/** The round with the median requests per second, carrying every round's figure. */
+function median(rounds: LoadResult[]): LoadResult {
+  const sorted = [...rounds].sort((a, b) => a.rps - b.rps);
+  const mid = sorted[Math.floor((sorted.length - 1) / 2)]!;
+  return { ...mid, roundsRps: rounds.map((r) => Math.round(r.rps)) };
 }
 
 /** Starts apps/server/src/server.ts (the process `npm start` runs) with plain node + tsx. */
@@ -116,82 +135,84 @@ async function signIn(base: string): Promise<string> {
   return ticket;
 }
 
-function assertClean(result: LoadResult): void {
-  if (result.non2xx > 0 || result.errors > 0) {
-    throw new Error(
-      `${result.target}: ${result.non2xx} non-2xx answers and ${result.errors} errors during the load`,
-    );
-  }
-}
-
-async function measureRealServer(
-  target: string,
-  env: Record<string, string>,
-  o: ApiBenchOptions,
-  log: (line: string) => void,
-): Promise<LoadResult> {
-  log(`starting the server (${target})`);
-  const { server, base } = await startServer(env);
-  try {
-    const token = await signIn(base);
-    log(`measuring ${BASIC_INFO} (${target}): ${o.connections} connections, ${o.durationS} s`);
-    const result = await load(target, `${base}${BASIC_INFO}`, { 'X-Access-Token': token }, o);
-    assertClean(result);
-    return result;
-  } finally {
-    await server.stop();
-  }
-}
-
 export async function runApiBench(o: ApiBenchOptions, log: (line: string) => void): Promise<ApiBenchResult> {
   const dbName = `uplus_bench_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: o.adminUrl });
   await admin.connect();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'uplus-bench-'));
-  let bareServer: Spawned | undefined;
+  const running: Spawned[] = [];
   try {
     await admin.query(`create database ${dbName}`);
     const dbUrl = new URL(o.adminUrl);
     dbUrl.pathname = `/${dbName}`;
+    // The measured servers only serve requests: no code runner polling in the background.
+    const common = { DEMO_DATA: 'true', LOG_LEVEL: o.logLevel, CODE_RUNNER_WORKERS: '0' };
 
-    // Baselines first, then the real server, at the same concurrency.
     const barePort = await freePort();
-    bareServer = spawnQuiet(
+    const bareServer = spawnQuiet(
       process.execPath,
       ['--import', 'tsx', path.join(ROOT, 'bench/bare.ts')],
       serverEnv({ PORT: String(barePort), DATABASE_URL: dbUrl.toString() }),
     );
+    running.push(bareServer);
     await waitFor200(`http://127.0.0.1:${barePort}/bare`, performance.now(), { child: bareServer.child });
-    log(`measuring bare Fastify: ${o.connections} connections, ${o.durationS} s`);
-    const bare = await load('bare fastify', `http://127.0.0.1:${barePort}/bare`, {}, o);
-    assertClean(bare);
-    log(`measuring bare Fastify + one PostgreSQL round trip: ${o.connections} connections, ${o.durationS} s`);
-    const bareDb = await load('bare + 1 pg query', `http://127.0.0.1:${barePort}/bare-db`, {}, o);
-    assertClean(bareDb);
-    await bareServer.stop();
-    bareServer = undefined;
 
-    const common = { DEMO_DATA: 'true', LOG_LEVEL: o.logLevel };
-    const postgres = await measureRealServer(
-      'app on PostgreSQL',
-      { ...common, DATABASE_URL: dbUrl.toString(), DATA_DIR: path.join(dataDir, 'pg-run') },
-      o,
-      log,
-    );
-    const result: ApiBenchResult = { options: o, bare, bareDb, postgres, ratio: postgres.rps / bare.rps };
-    if (o.pglite) {
-      const pglite = await measureRealServer(
-        'app on PGlite',
-        { ...common, DATA_DIR: path.join(dataDir, 'pglite-run') },
-        o,
-        log,
+    log('starting the server (app on PostgreSQL)');
+    const app = await startServer({
+      ...common,
+      DATABASE_URL: dbUrl.toString(),
+      DATA_DIR: path.join(dataDir, 'pg-run'),
+    });
+    running.push(app.server);
+    const token = await signIn(app.base);
+
+    const targets: Target[] = [
+      { name: 'bare fastify', url: `http://127.0.0.1:${barePort}/bare`, headers: {} },
+      { name: 'bare + 1 pg query', url: `http://127.0.0.1:${barePort}/bare-db`, headers: {} },
+      { name: 'app on PostgreSQL', url: `${app.base}${BASIC_INFO}`, headers: { 'X-Access-Token': token } },
+    ];
+    if (o.warmupS > 0) {
+      log(`warming up (${o.warmupS} s each)`);
+      for (const t of targets) await loadOnce(t, o.connections, o.warmupS);
+    }
+    const rounds: LoadResult[][] = targets.map(() => []);
+    for (let round = 1; round <= o.rounds; round++) {
+      log(
+        `round ${round}/${o.rounds}: ${targets.length} targets, ${o.connections} connections, ${o.durationS} s each`,
       );
-      result.pglite = pglite;
-      result.ratioPglite = pglite.rps / bare.rps;
+      for (const [i, t] of targets.entries()) rounds[i]!.push(await loadOnce(t, o.connections, o.durationS));
+    }
+    for (const s of running.splice(0)) await s.stop();
+
+    const [bare, bareDb, postgres] = rounds.map(median) as [LoadResult, LoadResult, LoadResult];
+    const roundRatios = rounds[2]!.map((r, i) => r.rps / rounds[0]![i]!.rps);
+    const result: ApiBenchResult = {
+      options: o,
+      bare,
+      bareDb,
+      postgres,
+      ratio: postgres.rps / bare.rps,
+      roundRatios,
+    };
+
+    if (o.pglite) {
+      log('starting the server (app on PGlite)');
+      const embedded = await startServer({ ...common, DATA_DIR: path.join(dataDir, 'pglite-run') });
+      running.push(embedded.server);
+      const pgliteToken = await signIn(embedded.base);
+      const t: Target = {
+        name: 'app on PGlite',
+        url: `${embedded.base}${BASIC_INFO}`,
+        headers: { 'X-Access-Token': pgliteToken },
+      };
+      if (o.warmupS > 0) await loadOnce(t, o.connections, o.warmupS);
+      log(`measuring app on PGlite: ${o.connections} connections, ${o.durationS} s`);
+      result.pglite = await loadOnce(t, o.connections, o.durationS);
+      result.ratioPglite = result.pglite.rps / bare.rps;
     }
     return result;
   } finally {
-    await bareServer?.stop();
+    for (const s of running) await s.stop();
     await admin.query(`drop database if exists ${dbName} with (force)`).catch((error: Error) => {
       log(`could not drop ${dbName}: ${error.message}`);
     });
