@@ -45,20 +45,32 @@ export type JobQueue = {
 /** pg-boss's tables live in their own schema beside the application's. */
 export const JOB_SCHEMA = 'pgboss';
 
+/** pg-boss's own start-up races with another process's (see `start`). */
+const isStartRace = (error: unknown) => {
+  const { code, message } = error as { code?: string; message?: string };
+  return code === '23505' || code === '40P01' || /already exists/.test(message ?? '');
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 export const createJobQueue = (deps: { db: Db; log: JobLog }): JobQueue => {
-  const boss = new PgBoss({
-    db: sqlExecutorOf(deps.db) as PgBoss.Db,
-    schema: JOB_SCHEMA,
-    // No cron schedules: the timekeeper would only add polling.
-    schedule: false,
-    supervise: true,
-    migrate: true,
-    maintenanceIntervalSeconds: 60,
-    archiveCompletedAfterSeconds: 60 * 60,
-    deleteAfterDays: 2,
-  });
-  // An 'error' event without a listener would crash the process.
-  boss.on('error', (error) => deps.log.warn({ err: { message: error.message } }, 'job queue error'));
+  const makeBoss = () => {
+    const instance = new PgBoss({
+      db: sqlExecutorOf(deps.db) as PgBoss.Db,
+      schema: JOB_SCHEMA,
+      // No cron schedules: the timekeeper would only add polling.
+      schedule: false,
+      supervise: true,
+      migrate: true,
+      maintenanceIntervalSeconds: 60,
+      archiveCompletedAfterSeconds: 60 * 60,
+      deleteAfterDays: 2,
+    });
+    // An 'error' event without a listener would crash the process.
+    instance.on('error', (error) => deps.log.warn({ err: { message: error.message } }, 'job queue error'));
+    return instance;
+  };
+  let boss = makeBoss();
 
   let started: Promise<void> | null = null;
   let stopped = false;
@@ -66,13 +78,40 @@ export const createJobQueue = (deps: { db: Db; log: JobLog }): JobQueue => {
 
   const start = () => {
     started ??= (async () => {
-      await boss.start();
+      // Two processes installing pg-boss's schema at once: its advisory lock serialises them, but the
+      // second one's catalog cache may not see the first one's CREATE SCHEMA yet (duplicate key on
+      // pg_namespace), which pg-boss 10 does not expect. A fresh instance (a failed one cannot be started
+      // again) finds the schema installed.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await boss.start();
+          break;
+        } catch (error) {
+          if (attempt >= 5 || !isStartRace(error)) throw error;
+          await sleep(100 * attempt + Math.random() * 100);
+          boss = makeBoss();
+        }
+      }
       for (const definition of JOB_DEFINITIONS) {
-        await boss.createQueue(queueName(definition), {
-          name: queueName(definition),
+        const name = queueName(definition);
+        const options = {
+          name,
           retryLimit: definition.options.retryLimit,
           expireInSeconds: definition.options.expireInSeconds,
-        });
+        };
+        // Two processes creating the same new queue at once can deadlock inside pg-boss's create_queue
+        // (queue row insert against the partition's foreign key): PostgreSQL aborts one, which then finds
+        // the queue made by the other.
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await boss.createQueue(name, options);
+            break;
+          } catch (error) {
+            const code = (error as { code?: string }).code;
+            if (attempt >= 5 || (code !== '40P01' && code !== '23505')) throw error;
+            await sleep(50 * attempt + Math.random() * 100);
+          }
+        }
       }
     })();
     return started;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { getSandbox, type Sandbox, type SandboxStatus, type StageResult } from '@uplus/sandbox';
-import type { ProgramStage } from '@uplus/shared';
+import { isEvaluationFinished, type ProgramStage } from '@uplus/shared';
 import type { Db } from '../../db/client';
 import { runEvaluationJob } from '../../jobs/definitions';
 import type { JobLog, JobOf, JobQueue } from '../../jobs/queue';
@@ -60,6 +60,8 @@ export type CodeRunner = {
   sweep: () => Promise<number>;
   /** Stops taking jobs, waits up to `timeoutMs` for running evaluations, fails the rest, deregisters. */
   stop: (options?: { timeoutMs?: number }) => Promise<void>;
+  /** Evaluations whose sandbox run is still going (after a stop too, until they reach their limits). */
+  busy: () => number;
 };
 
 export type CodeRunnerDeps = {
@@ -102,6 +104,10 @@ export const startCodeRunner = async (deps: CodeRunnerDeps): Promise<CodeRunner>
   const unfinished = new Set<number>();
   let stopping = false;
   let lastCleanup = 0;
+  let markStopped = () => {};
+  const stopped = new Promise<void>((resolve) => {
+    markStopped = resolve;
+  });
 
   const failWith = async (evaluationIds: number[], reason: string, stageOf?: ProgramStage) => {
     for (const evaluationId of evaluationIds) {
@@ -144,7 +150,16 @@ export const startCodeRunner = async (deps: CodeRunnerDeps): Promise<CodeRunner>
         {
           // Written as they happen, so polling clients see progress.
           onStage: async (result) => {
-            await repo.insertStageIfRunning(db, evaluation.id, id, toNewStage(result));
+            const row = toNewStage(result);
+            // The final row and the status change land together: a poller never sees one without the other.
+            if (!isEvaluationFinished([result])) await repo.insertStageIfRunning(db, evaluation.id, id, row);
+            else {
+              await db.transaction(async (tx) => {
+                if (await repo.insertStageIfRunning(tx, evaluation.id, id, row)) {
+                  await repo.finishEvaluation(tx, evaluation.id, id, result.success ? 'complete' : 'failed');
+                }
+              });
+            }
           },
           onError: (error) =>
             log.error({ err: { message: error.message }, evaluation: evaluation.id }, 'sandbox error'),
@@ -159,6 +174,7 @@ export const startCodeRunner = async (deps: CodeRunnerDeps): Promise<CodeRunner>
       unfinished.add(evaluation.id);
       return;
     }
+    // Normally already ended with its final row; this catches an evaluation that ended without one.
     const completed = results[results.length - 1]?.stage === 'COMPLETE';
     try {
       await repo.finishEvaluation(db, evaluation.id, id, completed ? 'complete' : 'failed');
@@ -193,9 +209,11 @@ export const startCodeRunner = async (deps: CodeRunnerDeps): Promise<CodeRunner>
     const task = evaluate(evaluation);
     running.set(evaluation.id, task);
     try {
-      await task;
+      // At stop the job ends with the grace period (its evaluation is failed then); the sandbox run goes on
+      // to its own limits, but its rows are refused and the queue is not touched any more.
+      await Promise.race([task, stopped]);
     } finally {
-      running.delete(evaluation.id);
+      void task.finally(() => running.delete(evaluation.id));
     }
   };
 
@@ -231,6 +249,7 @@ export const startCodeRunner = async (deps: CodeRunnerDeps): Promise<CodeRunner>
     id,
     status,
     sweep: () => sweep(),
+    busy: () => running.size,
     stop: async (options = {}) => {
       if (stopping) return;
       stopping = true;
@@ -247,6 +266,8 @@ export const startCodeRunner = async (deps: CodeRunnerDeps): Promise<CodeRunner>
         await repo.deleteRunner(db, id);
       } catch (error) {
         log.warn({ err: { message: (error as Error).message } }, 'code runner: clean stop failed');
+      } finally {
+        markStopped();
       }
     },
   };
