@@ -70,7 +70,13 @@ export const createJobQueue = (deps: { db: Db; log: JobLog }): JobQueue => {
     instance.on('error', (error) => deps.log.warn({ err: { message: error.message } }, 'job queue error'));
     return instance;
   };
-  let boss = makeBoss();
+  // Made at start: building the app must not touch the database.
+  let boss: PgBoss | null = null;
+  /** The started instance (callers await start() first). */
+  const current = () => {
+    if (!boss) throw new Error('JobQueue used before start()');
+    return boss;
+  };
 
   let started: Promise<void> | null = null;
   let stopped = false;
@@ -83,13 +89,13 @@ export const createJobQueue = (deps: { db: Db; log: JobLog }): JobQueue => {
       // pg_namespace), which pg-boss 10 does not expect. A fresh instance (a failed one cannot be started
       // again) finds the schema installed.
       for (let attempt = 1; ; attempt++) {
+        boss = makeBoss();
         try {
           await boss.start();
           break;
         } catch (error) {
           if (attempt >= 5 || !isStartRace(error)) throw error;
           await sleep(100 * attempt + Math.random() * 100);
-          boss = makeBoss();
         }
       }
       for (const definition of JOB_DEFINITIONS) {
@@ -104,7 +110,7 @@ export const createJobQueue = (deps: { db: Db; log: JobLog }): JobQueue => {
         // the queue made by the other.
         for (let attempt = 1; ; attempt++) {
           try {
-            await boss.createQueue(name, options);
+            await current().createQueue(name, options);
             break;
           } catch (error) {
             const code = (error as { code?: string }).code;
@@ -123,7 +129,7 @@ export const createJobQueue = (deps: { db: Db; log: JobLog }): JobQueue => {
       const data = definition.payload.parse(payload) as object;
       if (!options.db) await start();
       else if (!started) throw new Error('JobQueue.send inside a transaction before start()');
-      const id = await boss.send(queueName(definition), data, {
+      const id = await current().send(queueName(definition), data, {
         retryLimit: definition.options.retryLimit,
         expireInSeconds: definition.options.expireInSeconds,
         ...(options.db ? { db: sqlExecutorOf(options.db) as PgBoss.Db } : {}),
@@ -136,7 +142,7 @@ export const createJobQueue = (deps: { db: Db; log: JobLog }): JobQueue => {
       const name = queueName(definition);
       const ids = workerIds.get(name) ?? [];
       for (let i = 0; i < options.concurrency; i++) {
-        const id = await boss.work<unknown>(
+        const id = await current().work<unknown>(
           name,
           { batchSize: 1, pollingIntervalSeconds: Math.max(0.5, options.pollingIntervalMs / 1000) },
           async (jobs) => {
@@ -158,17 +164,17 @@ export const createJobQueue = (deps: { db: Db; log: JobLog }): JobQueue => {
       const name = queueName(definition);
       if (!workerIds.has(name)) return;
       workerIds.delete(name);
-      await boss.offWork(name);
+      await current().offWork(name);
     },
     wake: (definition) => {
-      for (const id of workerIds.get(queueName(definition)) ?? []) boss.notifyWorker(id);
+      for (const id of workerIds.get(queueName(definition)) ?? []) boss?.notifyWorker(id);
     },
     stop: async (options = {}) => {
       if (stopped) return;
       stopped = true;
       if (!started) return;
       await started.catch(() => undefined);
-      await boss.stop({ graceful: true, wait: true, close: false, timeout: options.timeoutMs ?? 10_000 });
+      await boss?.stop({ graceful: true, wait: true, close: false, timeout: options.timeoutMs ?? 10_000 });
     },
   };
 };
