@@ -5,12 +5,14 @@
 //   BENCH_CONNECTIONS (32)  BENCH_DURATION_S (10)  BENCH_WARMUP_S (3)  BENCH_ROUNDS (3)  BENCH_PGLITE (true)
 //   BENCH_ADMIN_URL (postgres://postgres@127.0.0.1:5432/postgres): where the benchmark database is created
 //   BENCH_LOG_LEVEL (info): LOG_LEVEL of the measured server
+//   BENCH_SANDBOX (true): the code sandbox figures (bench/sandbox.ts; needs bubblewrap and gcc)
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type ApiBenchResult, type LoadResult, runApiBench } from './api';
 import { type ColdStartResult, runColdStart } from './coldstart';
 import { ROOT } from './lib';
+import { runSandboxBench, type SandboxBenchResult, sandboxReport } from './sandbox';
 
 const TARGET_RATIO = 0.35;
 const env = process.env;
@@ -61,6 +63,8 @@ async function main(): Promise<void> {
   const loadBefore = os.loadavg();
   const api: ApiBenchResult = await runApiBench(options, log);
   const cold: ColdStartResult = await runColdStart(log);
+  const sandbox: SandboxBenchResult | null =
+    (env.BENCH_SANDBOX ?? 'true') !== 'false' ? await runSandboxBench(log) : null;
 
   const machine = {
     cpus: os.cpus().length,
@@ -77,6 +81,7 @@ async function main(): Promise<void> {
     api,
     coldStart: cold,
     targetRatio: TARGET_RATIO,
+    sandbox,
   };
 
   const dir = path.join(ROOT, 'bench/results');
@@ -104,6 +109,10 @@ async function main(): Promise<void> {
   console.log(`Cold start (${cold.command}, PGlite, to the first answered GET /get_appconfig):`);
   console.log(`  fresh DATA_DIR (migrations + demo data): ${fmt(cold.freshDataDirMs)} ms`);
   console.log(`  existing DATA_DIR:                       ${fmt(cold.existingDataDirMs)} ms`);
+  if (sandbox) {
+    console.log('');
+    console.log(sandboxReport(sandbox).join('\n'));
+  }
   console.log('');
   console.log(`results: ${path.relative(ROOT, file)}`);
 }
