@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { pageOf } from '../envelope';
+import {
+  exerciseQuestion,
+  GENERATION_SOURCES,
+  generatedQuestion,
+  QSN_TYPES,
+  QUESTION_LIMITS,
+  QUESTION_MSG,
+} from '../questions';
+
+/*
+ * Question structuring and the question-bank targets (spec 000 sections 3.3, 5.1, 7 and 8): request and
+ * response schemas of `POST /api/course/ai/generate_questions`, `/api/course/libQuestions/*`,
+ * `/api/course/homeworkQuestions/batchSave`, `/api/course/exercises_questions/batch` and
+ * `/api/course/libKnowledges*`. Ids are strings.
+ */
+
+/** A question type code in a request: a number or its string (1 to 10). */
+export const qsnTypeParam = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+  z
+    .number({ error: '请选择题目类型' })
+    .int('请选择题目类型')
+    .refine((v) => (QSN_TYPES as number[]).includes(v), '请选择题目类型'),
+);
+
+/** Where the generator was opened; decides purpose (library, homework, exercises, examination, home). */
+export const generationSource = z.enum(GENERATION_SOURCES).describe('where the generator was opened');
+
+/** `POST /api/course/ai/generate_questions` body: the streamed draft and what was asked for. */
+export const generateQuestionsBody = z.object({
+  question: z
+    .string({ error: '出题内容不能为空' })
+    .trim()
+    .min(1, '出题内容不能为空')
+    .max(100_000, '出题内容过长')
+    .describe('the full text streamed by the SSE call'),
+  questionType: qsnTypeParam.describe('type code asked for (1, 2, 3, 5, 7 or 8)'),
+  language: z.string().trim().max(32).nullish().describe('programming language id for coding types'),
+  source: generationSource.default('library'),
+});
+export type GenerateQuestionsBody = z.infer<typeof generateQuestionsBody>;
+
+/** The structured questions, checked (coding questions ran their reference solution in the sandbox). */
+export const generateQuestionsResult = z.array(generatedQuestion);
+export type GenerateQuestionsResult = z.infer<typeof generateQuestionsResult>;
+
+/** Body of the library and homework batch saves: the question list (at most 50). */
+export const questionBatchBody = z
+  .array(generatedQuestion)
+  .min(1, QUESTION_MSG.importFailedCheck)
+  .max(50, '一次最多导入50题');
+export type QuestionBatchBody = z.infer<typeof questionBatchBody>;
+
+/** Answer of every batch save: the questions that were not saved, each with its failureMsg. */
+export const questionBatchResult = z.object({
+  fieldList: z.array(generatedQuestion).describe('failed questions, each with failureMsg'),
+});
+export type QuestionBatchResult = z.infer<typeof questionBatchResult>;
+
+/** `POST /api/course/homeworkQuestions/batchSave?homeworkId=`; without it 400 导入作业未指定homeworkId. */
+export const homeworkBatchQuery = z.object({
+  homeworkId: z
+    .string({ error: QUESTION_MSG.homeworkIdRequired })
+    .trim()
+    .min(1, QUESTION_MSG.homeworkIdRequired)
+    .max(32, QUESTION_MSG.homeworkIdRequired),
+});
+
+/** `POST /api/course/exercises_questions/batch?courseId=`. */
+export const exercisesBatchQuery = z.object({
+  courseId: z.string({ error: '未指定课程' }).trim().min(1, '未指定课程').max(32, '未指定课程'),
+});
+
+/** One exercise-set question of the batch: the converted shape plus the set it goes to. */
+export const exerciseBatchItem = exerciseQuestion.extend({
+  setId: z
+    .string({ error: '未指定练习集' })
+    .trim()
+    .min(1, '未指定练习集')
+    .max(32)
+    .describe('exercise set id'),
+});
+export type ExerciseBatchItem = z.infer<typeof exerciseBatchItem>;
+
+export const exercisesBatchBody = z.array(exerciseBatchItem).min(1, QUESTION_MSG.importFailedCheck).max(50);
+
+/** Answer of the exercise-set batch: the failed questions (exercise shape with setId and failureMsg). */
+export const exercisesBatchResult = z.object({ fieldList: z.array(exerciseBatchItem) });
+export type ExercisesBatchResult = z.infer<typeof exercisesBatchResult>;
+
+/** `GET /api/course/libKnowledges/list?keyWord=&isLibrary=1`. */
+export const knowledgeListQuery = z.object({
+  keyWord: z.string().trim().max(QUESTION_LIMITS.maxKnowledgeLength).optional(),
+  isLibrary: z.coerce.number().int().min(0).max(1).optional(),
+});
+
+/** A knowledge tag. */
+export const knowledgeTag = z.object({ id: z.string(), name: z.string() });
+export type KnowledgeTag = z.infer<typeof knowledgeTag>;
+
+export const knowledgeListResult = z.object({ fieldList: z.array(knowledgeTag) });
+
+/** `POST /api/course/libKnowledges` body. */
+export const createKnowledgeBody = z.object({
+  name: z
+    .string({ error: '请输入知识点' })
+    .trim()
+    .min(1, '请输入知识点')
+    .max(QUESTION_LIMITS.maxKnowledgeLength, QUESTION_MSG.knowledgeTooLong),
+  isLibrary: z.coerce.number().int().min(0).max(1).default(0),
+});
+export type CreateKnowledgeBody = z.infer<typeof createKnowledgeBody>;
+
+/** `GET /api/course/libQuestions?pageNumber&pageSize`: one row of the teacher's library. */
+export const libQuestionRow = generatedQuestion.extend({
+  id: z.string(),
+  createdAt: z.number().int().describe('epoch ms'),
+});
+export type LibQuestionRow = z.infer<typeof libQuestionRow>;
+export const libQuestionPage = pageOf(libQuestionRow);
+export type LibQuestionPage = z.infer<typeof libQuestionPage>;
