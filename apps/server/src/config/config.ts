@@ -46,7 +46,33 @@ const envSchema = z.object({
   COLLEGE_ADMIN_URL: z.string().default('/college-admin'),
   /** Trust X-Forwarded-* headers (behind a reverse proxy): client address for rate limits, protocol. */
   TRUST_PROXY: flag(false),
+  /** OpenAI-compatible chat-completions endpoint, e.g. http://localhost:11434/v1 (Ollama). */
+  LLM_BASE_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  /** Sent as the bearer token; local servers (Ollama, llama.cpp) need none. Never logged. */
+  LLM_API_KEY: optionalText,
+  /** Model used by every AI task without a model of its own. */
+  LLM_MODEL: optionalText,
+  /** Optional model per AI task. */
+  LLM_MODEL_GENERATE: optionalText,
+  LLM_MODEL_STRUCTURE: optionalText,
+  LLM_MODEL_JUDGE: optionalText,
+  /** Retries of a failed model request (connection errors, 429, 5xx), by the openai client. */
+  LLM_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(1),
 });
+
+/** The AI tasks; each may have its own model. */
+export type LlmTask = 'generate' | 'structure' | 'judge';
+
+/** The LLM endpoint. AI calls answer 503 AI服务未配置 unless baseUrl and model are set. */
+export type LlmConfig = {
+  baseUrl: string | undefined;
+  apiKey: string | undefined;
+  model: string | undefined;
+  taskModels: Partial<Record<LlmTask, string>>;
+  maxRetries: number;
+  /** Per request (spec 000 section 9: 10 minutes for the AI calls). */
+  timeoutMs: number;
+};
 
 /** Typed server configuration, parsed once from the environment. */
 export type Config = {
@@ -62,6 +88,7 @@ export type Config = {
   webDist: string;
   collegeAdminUrl: string;
   trustProxy: boolean;
+  llm: LlmConfig;
 };
 
 /** Parses the environment (process.env by default). Throws one readable error listing every bad variable. */
@@ -87,5 +114,17 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     webDist: e.WEB_DIST ? path.resolve(base, e.WEB_DIST) : path.join(REPO_ROOT, 'apps/web/dist'),
     collegeAdminUrl: e.COLLEGE_ADMIN_URL,
     trustProxy: e.TRUST_PROXY,
+    llm: {
+      baseUrl: e.LLM_BASE_URL,
+      apiKey: e.LLM_API_KEY,
+      model: e.LLM_MODEL,
+      taskModels: {
+        ...(e.LLM_MODEL_GENERATE ? { generate: e.LLM_MODEL_GENERATE } : {}),
+        ...(e.LLM_MODEL_STRUCTURE ? { structure: e.LLM_MODEL_STRUCTURE } : {}),
+        ...(e.LLM_MODEL_JUDGE ? { judge: e.LLM_MODEL_JUDGE } : {}),
+      },
+      maxRetries: e.LLM_MAX_RETRIES,
+      timeoutMs: 10 * 60 * 1000,
+    },
   };
 };

@@ -21,6 +21,14 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   webDist: path.join(os.tmpdir(), 'uplus-test-no-web-dist'),
   collegeAdminUrl: '/college-admin',
   trustProxy: false,
+  llm: {
+    baseUrl: undefined,
+    apiKey: undefined,
+    model: undefined,
+    taskModels: {},
+    maxRetries: 0,
+    timeoutMs: 600_000,
+  },
   ...overrides,
 });
 
