@@ -10,6 +10,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { createLlmClient } from './ai/client';
 import type { Config } from './config/config';
 import { type Database, openDatabase } from './db/client';
 import { createAuth } from './http/auth';
@@ -102,6 +103,7 @@ export const buildApp = async (config: Config, deps: AppDeps = {}): Promise<App>
     auth: createAuth({ db: database.db, now }),
     secrets,
     now,
+    llm: createLlmClient(config.llm),
   };
   siteRoutes(app, ctx);
   sessionRoutes(app, ctx);

@@ -6,6 +6,7 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { LlmClient } from '../ai/client';
 import type { Config } from '../config/config';
 import type { Db } from '../db/client';
 import type { Secrets } from '../modules/system/secrets';
@@ -27,4 +28,6 @@ export type AppContext = {
   auth: Auth;
   secrets: Secrets;
   now: () => Date;
+  /** The one OpenAI-compatible LLM client (LLM_* settings); its calls answer 503 AI服务未配置 without them. */
+  llm: LlmClient;
 };
