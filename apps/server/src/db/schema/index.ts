@@ -1,5 +1,6 @@
 export * from './code-execution';
 export * from './organisations';
+export * from './question-bank';
 export * from './sessions';
 export * from './site';
 export * from './system';

@@ -1,0 +1,128 @@
+import type { ExerciseQuestion, GeneratedQuestion } from '@uplus/shared';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/*
+ * What teachers own and import questions into (spec 000 sections 1 and 7): courses with exercise sets and
+ * homeworks, their own question library, and knowledge tags. A question is stored whole as JSON (the shape
+ * the editor and the import calls use), with its type and title beside it for lists.
+ */
+
+/** A course taught by a teacher. */
+export const courses = pgTable(
+  'courses',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    teacherId: bigint('teacher_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('courses_teacher_idx').on(t.teacherId)],
+);
+
+/** An exercise set of a course. */
+export const exerciseSets = pgTable(
+  'exercise_sets',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    courseId: bigint('course_id', { mode: 'number' })
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('exercise_sets_course_idx').on(t.courseId)],
+);
+
+/** A homework of a course; its teacher is the course's. */
+export const homeworks = pgTable(
+  'homeworks',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    courseId: bigint('course_id', { mode: 'number' })
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('homeworks_course_idx').on(t.courseId)],
+);
+
+/** A question of a teacher's own library. */
+export const libQuestions = pgTable(
+  'lib_questions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    ownerId: bigint('owner_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    qsnType: integer('qsn_type').notNull(),
+    titleText: text('title_text').notNull(),
+    question: jsonb('question').$type<GeneratedQuestion>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('lib_questions_owner_idx').on(t.ownerId, t.id)],
+);
+
+/** A question of a homework, in order. */
+export const homeworkQuestions = pgTable(
+  'homework_questions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    homeworkId: bigint('homework_id', { mode: 'number' })
+      .notNull()
+      .references(() => homeworks.id, { onDelete: 'cascade' }),
+    qsnType: integer('qsn_type').notNull(),
+    titleText: text('title_text').notNull(),
+    question: jsonb('question').$type<GeneratedQuestion>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('homework_questions_homework_idx').on(t.homeworkId, t.id)],
+);
+
+/** A question of an exercise set, in the exercise-set shape. */
+export const exerciseQuestions = pgTable(
+  'exercise_questions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    setId: bigint('set_id', { mode: 'number' })
+      .notNull()
+      .references(() => exerciseSets.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    title: text('title').notNull(),
+    question: jsonb('question').$type<ExerciseQuestion>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('exercise_questions_set_idx').on(t.setId, t.id)],
+);
+
+/**
+ * Knowledge tags. A tag without owner is a library tag everyone sees (isLibrary); a teacher's own tags are
+ * seen by that teacher only. Names are unique per owner regardless of case.
+ */
+export const libKnowledges = pgTable(
+  'lib_knowledges',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    ownerId: bigint('owner_id', { mode: 'number' }).references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    isLibrary: boolean('is_library').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('lib_knowledges_owner_name_idx').on(sql`coalesce(${t.ownerId}, 0)`, sql`lower(${t.name})`),
+  ],
+);
