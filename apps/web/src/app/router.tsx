@@ -12,6 +12,10 @@ const PAGES: Record<string, LazyPage> = {
   authorize: async () => ({ Component: (await import('../features/session/authorize-page')).AuthorizePage }),
   qucSync: async () => ({ Component: (await import('../features/session/quc-sync-page')).QucSyncPage }),
   slogin: async () => ({ Component: (await import('../features/session/slogin-page')).SloginPage }),
+  toolkit: async () => ({ Component: (await import('../features/ai-toolkit/toolkit-page')).ToolkitPage }),
+  exerciseLibs: async () => ({
+    Component: (await import('../features/question-library/question-library-page')).QuestionLibraryPage,
+  }),
 };
 const comingSoon: LazyPage = async () => ({
   Component: (await import('../components/coming-soon')).ComingSoonPage,

@@ -1,0 +1,268 @@
+import {
+  AI_LIMITS,
+  AI_MSG,
+  checkResultScore,
+  type JudgeBody,
+  type JudgeQuestionType,
+  type JudgeResult,
+  judgeBody,
+} from '@uplus/shared';
+import { Button, Drawer, Form, Input, InputNumber, Select, Spin } from 'antd';
+import type { Rule } from 'antd/es/form';
+import { useEffect, useRef, useState } from 'react';
+import { errorMessage, isHandledError } from '../../api/http';
+import { useToast } from '../../app/toast';
+import { useJudge } from './api';
+import { JUDGE_EXAMPLES } from './judge-examples';
+import './judge-panel.css';
+
+/** The shared rule of one judge field (spec 5.4) as an antd form rule: same schema, same message. */
+const schemaRule = (field: keyof typeof judgeBody.shape): Rule => ({
+  validator: async (_rule, value) => {
+    const parsed = judgeBody.shape[field].safeParse(value);
+    if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? AI_MSG.judgeFailed);
+  },
+});
+
+const TYPE_OPTIONS: { value: JudgeQuestionType; label: string }[] = [
+  { value: 'ShortAnswer', label: '主观题' },
+  { value: 'Programming', label: '编程题' },
+];
+
+/** The failure text: the server's message, else AI判题失败 (spec 8). */
+const judgeFailure = (error: unknown) => {
+  const text = errorMessage(error);
+  return text && text !== '服务器内部错误，请稍后重试' ? text : AI_MSG.judgeFailed;
+};
+
+type HomeProps = { open: boolean; onClose: () => void };
+
+/** Home-page variant (spec 2.2): 1000 px, a pre-filled form, 开始判题, result 评分/评语/依据 below. */
+export function JudgeHomePanel({ open, onClose }: HomeProps) {
+  const [form] = Form.useForm<JudgeBody>();
+  const judge = useJudge();
+  const toast = useToast();
+
+  const pickType = (type: JudgeQuestionType) => {
+    form.setFieldsValue({ ...JUDGE_EXAMPLES[type], questionType: type });
+    judge.reset();
+  };
+
+  const submit = (values: JudgeBody) => {
+    judge.mutate(
+      { ...values, questionScore: Number(values.questionScore) },
+      {
+        onError: (error) => {
+          if (!isHandledError(error)) toast.error(judgeFailure(error));
+        },
+      },
+    );
+  };
+
+  const close = () => {
+    judge.reset();
+    onClose();
+  };
+
+  return (
+    <Drawer
+      open={open}
+      placement="right"
+      size={1000}
+      title="AI判题"
+      onClose={close}
+      destroyOnHidden
+      rootClassName="ai-judge-drawer"
+    >
+      <div data-testid="ai-judge-panel" className="ai-judge">
+        <Form
+          form={form}
+          layout="vertical"
+          initialValues={{ ...JUDGE_EXAMPLES.ShortAnswer, questionType: 'ShortAnswer' }}
+          onFinish={submit}
+          disabled={judge.isPending}
+        >
+          <div className="ai-judge__row">
+            <Form.Item label="题目类型" name="questionType" rules={[schemaRule('questionType')]}>
+              <Select aria-label="题目类型" options={TYPE_OPTIONS} onChange={pickType} />
+            </Form.Item>
+            <Form.Item label="分值" name="questionScore" rules={[schemaRule('questionScore')]}>
+              <InputNumber aria-label="分值" min={1} max={AI_LIMITS.maxQuestionScore} precision={0} />
+            </Form.Item>
+          </div>
+          <Form.Item label="题目" name="question" rules={[schemaRule('question')]}>
+            <Input.TextArea
+              autoSize={{ minRows: 2, maxRows: 8 }}
+              showCount
+              maxLength={AI_LIMITS.maxTextLength}
+            />
+          </Form.Item>
+          <Form.Item label="参考答案" name="realAnswer" rules={[schemaRule('realAnswer')]}>
+            <Input.TextArea
+              autoSize={{ minRows: 3, maxRows: 10 }}
+              showCount
+              maxLength={AI_LIMITS.maxTextLength}
+            />
+          </Form.Item>
+          <Form.Item label="学生答案" name="studentAnswer" rules={[schemaRule('studentAnswer')]}>
+            <Input.TextArea
+              autoSize={{ minRows: 3, maxRows: 10 }}
+              showCount
+              maxLength={AI_LIMITS.maxTextLength}
+            />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" data-testid="ai-judge-start" loading={judge.isPending}>
+            开始判题
+          </Button>
+        </Form>
+        <section className="ai-judge__result" aria-label="判题结果" aria-live="polite">
+          {judge.isPending && (
+            <div className="ai-judge__loading" role="status">
+              <Spin size="small" /> {AI_MSG.judging}
+            </div>
+          )}
+          {judge.isError && <div className="ai-judge__error">{judgeFailure(judge.error)}</div>}
+          {judge.data && (
+            <dl className="ai-judge__dl">
+              <dt>评分</dt>
+              <dd data-testid="ai-judge-score">
+                {judge.data.score} / {judge.data.questionScore}
+              </dd>
+              <dt>评语</dt>
+              <dd>{judge.data.comment}</dd>
+              <dt>依据</dt>
+              <dd className="ai-judge__basis">{judge.data.basis}</dd>
+            </dl>
+          )}
+        </section>
+      </div>
+    </Drawer>
+  );
+}
+
+type ResultForm = { score: number | null; comment: string; basis: string };
+
+type CommonProps = {
+  open: boolean;
+  onClose: () => void;
+  payload: JudgeBody;
+  /** 引用: apply the (possibly edited) result */
+  onApply: (result: JudgeResult) => void;
+};
+
+/**
+ * Common variant (spec 2.2): 480 px, judges as soon as it opens; 得分 (editable, 5.4), 评语, 评判依据;
+ * 重新生成 judges again, 引用 applies the result and is enabled only while the result form is valid.
+ */
+export function JudgeCommonPanel({ open, onClose, payload, onApply }: CommonProps) {
+  const judge = useJudge();
+  const toast = useToast();
+  const [result, setResult] = useState<ResultForm | null>(null);
+  const started = useRef(false);
+
+  const run = () => {
+    setResult(null);
+    judge.mutate(payload, {
+      onSuccess: (data) => setResult({ score: data.score, comment: data.comment, basis: data.basis }),
+      onError: (error) => {
+        if (!isHandledError(error)) toast.error(judgeFailure(error));
+      },
+    });
+  };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: judges once per opening
+  useEffect(() => {
+    if (open && !started.current) {
+      started.current = true;
+      run();
+    }
+    if (!open) started.current = false;
+  }, [open]);
+
+  const scoreError = result ? checkResultScore(result.score, payload.questionScore) : null;
+  const valid = !!result && scoreError === null;
+
+  const close = () => {
+    judge.reset();
+    setResult(null);
+    onClose();
+  };
+
+  return (
+    <Drawer
+      open={open}
+      placement="right"
+      size={480}
+      title="AI判题"
+      onClose={close}
+      destroyOnHidden
+      rootClassName="ai-judge-drawer"
+      footer={
+        <div className="ai-judge__footer">
+          <Button onClick={run} disabled={judge.isPending}>
+            重新生成
+          </Button>
+          <Button
+            type="primary"
+            disabled={!valid || judge.isPending}
+            onClick={() => {
+              if (!result || !valid) return;
+              onApply({
+                score: Number(result.score),
+                comment: result.comment,
+                basis: result.basis,
+                questionScore: payload.questionScore,
+              });
+            }}
+          >
+            引用
+          </Button>
+        </div>
+      }
+    >
+      <div data-testid="ai-judge-panel" className="ai-judge">
+        {judge.isPending && (
+          <div className="ai-judge__loading" role="status">
+            <Spin size="small" /> {AI_MSG.judging}
+          </div>
+        )}
+        {judge.isError && !judge.isPending && (
+          <div className="ai-judge__error">{judgeFailure(judge.error)}</div>
+        )}
+        {result && !judge.isPending && (
+          <div className="ai-judge__form">
+            <label className="ai-field__label" htmlFor="ai-judge-score">
+              得分（满分{payload.questionScore}）
+            </label>
+            <InputNumber
+              id="ai-judge-score"
+              data-testid="ai-judge-score"
+              aria-invalid={scoreError ? true : undefined}
+              aria-describedby={scoreError ? 'ai-judge-score-error' : undefined}
+              status={scoreError ? 'error' : undefined}
+              value={result.score}
+              step={0.5}
+              onChange={(v) => setResult({ ...result, score: typeof v === 'number' ? v : null })}
+            />
+            {scoreError && (
+              <div id="ai-judge-score-error" className="ai-field__error" role="alert">
+                {scoreError}
+              </div>
+            )}
+            <label className="ai-field__label" htmlFor="ai-judge-comment">
+              评语
+            </label>
+            <Input.TextArea
+              id="ai-judge-comment"
+              value={result.comment}
+              autoSize={{ minRows: 3, maxRows: 10 }}
+              onChange={(e) => setResult({ ...result, comment: e.target.value })}
+            />
+            <div className="ai-field__label">评判依据</div>
+            <div className="ai-judge__basis">{result.basis}</div>
+          </div>
+        )}
+      </div>
+    </Drawer>
+  );
+}
