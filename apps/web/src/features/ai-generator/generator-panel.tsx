@@ -118,7 +118,10 @@ export function GeneratorPanel({ open, onClose, variant, target, onImported, typ
   useEffect(() => () => abortRef.current?.abort(), []);
 
   /** Streams a draft and structures it; resolves with the questions or null (failed or cancelled). */
-  const generate = async (num: number, history?: string[]): Promise<EditableQuestion[] | null> => {
+  const generate = async (
+    num: number,
+    history?: string[],
+  ): Promise<EditableQuestion[] | 'failed' | 'cancelled'> => {
     const controller = new AbortController();
     abortRef.current = controller;
     taskRef.current = null;
@@ -153,12 +156,12 @@ export function GeneratorPanel({ open, onClose, variant, target, onImported, typ
       if (made.length === 0) throw new GenerateError(QUESTION_MSG.generationFailed);
       return made;
     } catch (error) {
-      if (controller.signal.aborted) return null;
+      if (controller.signal.aborted) return 'cancelled';
       const message =
         error instanceof GenerateError ? error.message : errorMessage(error) || QUESTION_MSG.generationFailed;
       setFailure(message);
       if (!isHandledError(error)) toast.error(message);
-      return null;
+      return 'failed';
     } finally {
       if (abortRef.current === controller) abortRef.current = null;
     }
@@ -169,10 +172,12 @@ export function GeneratorPanel({ open, onClose, variant, target, onImported, typ
     setRun({ status: 'idle' });
     setRegenKey(null);
     const made = await generate(count);
-    if (made) {
+    if (made === 'cancelled') return;
+    if (made === 'failed') setPhase('idle');
+    else {
       setQuestions(made);
       setPhase('generated');
-    } else setPhase((p) => (p === 'idle' ? p : 'idle'));
+    }
   };
 
   const regenerateOne = async (key: string) => {
@@ -180,10 +185,11 @@ export function GeneratorPanel({ open, onClose, variant, target, onImported, typ
     setRun({ status: 'idle' });
     const history = questions.map((q) => q.titleText).filter(Boolean);
     const made = await generate(1, history);
-    const first = made?.[0];
+    if (made === 'cancelled') return;
+    const first = made === 'failed' ? undefined : made[0];
     if (first) setQuestions((list) => list.map((q) => (q.key === key ? first : q)));
     setRegenKey(null);
-    setPhase((p) => (p === 'idle' ? p : 'generated'));
+    setPhase('generated');
   };
 
   /** Aborts the stream or the structuring call and stops the remote task. */
