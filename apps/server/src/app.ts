@@ -19,6 +19,7 @@ import { registerErrorHandling } from './http/error-handler';
 import { loggerOptions } from './http/logging';
 import { registerSpa } from './http/spa';
 import { createJobQueue, type JobQueue } from './jobs/queue';
+import { aiRoutes } from './modules/ai/ai.routes';
 import { idpRoutes } from './modules/idp/idp.routes';
 import { organisationRoutes } from './modules/organisations/organisations.routes';
 import {
@@ -26,6 +27,7 @@ import {
   DEFAULT_CODE_EXECUTION,
 } from './modules/program-execution/program-execution.config';
 import { programExecutionRoutes } from './modules/program-execution/program-execution.routes';
+import { questionBankRoutes } from './modules/question-bank/question-bank.routes';
 import { sessionRoutes } from './modules/sessions/sessions.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { createSecrets, resolveAppSecret } from './modules/system/secrets';
@@ -110,10 +112,12 @@ export const buildApp = async (config: Config, deps: AppDeps = {}): Promise<App>
   userRoutes(app, ctx);
   organisationRoutes(app, ctx);
   idpRoutes(app, ctx);
+  questionBankRoutes(app, ctx);
   const jobs = deps.jobs ?? createJobQueue({ db: database.db, log: app.log });
   // Hooks run last-added first: the queue stops before a database opened here is closed.
   if (!deps.jobs) app.addHook('onClose', async () => jobs.stop());
   programExecutionRoutes(app, ctx, { jobs, config: { ...DEFAULT_CODE_EXECUTION, ...deps.codeExecution } });
+  aiRoutes(app, ctx);
   await registerSpa(app, config.webDist);
   return app;
 };

@@ -209,6 +209,55 @@ export const generatedQuestion = z.object({
   isCase: flag.optional().describe('fill blanks: case-sensitive'),
 });
 export type GeneratedQuestion = z.infer<typeof generatedQuestion>;
+
+/** Flags in answers. */
+const flagOut = z.union([z.literal(0), z.literal(1)]);
+
+/**
+ * The generated question as the server answers it (response schemas may not transform): the shape of
+ * `GeneratedQuestion` with plain types. Clients parse answers with it.
+ */
+export const generatedQuestionView = z.object({
+  qsnType: z.number().int().min(1).max(10) as unknown as z.ZodType<QsnType>,
+  qsnName: z.string(),
+  titleText: z.string(),
+  options: z.array(z.object({ id: z.string(), optionContent: z.string() })),
+  answer: z.string(),
+  difficulty: z.number(),
+  knowledges: z.string(),
+  tip: z.string(),
+  everyScore: z.number(),
+  purpose: z.enum(QUESTION_PURPOSES),
+  aiExerId: z.string().nullish(),
+  failureMsg: z.string().nullish(),
+  description: z.string().optional(),
+  language: z.string().nullish(),
+  languageVerson: z.string().nullish(),
+  isAutojudge: flagOut.optional(),
+  codeModel: z.string().nullish(),
+  programScoreStrategy: z.enum(PROGRAM_SCORE_STRATEGIES).optional(),
+  isPerformance: flagOut.optional(),
+  maxTime: z.number().optional(),
+  ratePerformance: z.number().optional(),
+  runtime: z.number().optional(),
+  caseWeightAdjusted: z.boolean().optional(),
+  testcases: z
+    .array(
+      z.object({
+        input: z.string(),
+        output: z.string(),
+        weight: z.number(),
+        id: z.string().optional(),
+        tested: z.boolean().optional(),
+        outputQualified: z.boolean().nullish(),
+      }),
+    )
+    .optional(),
+  answerList: z.array(z.string()).optional(),
+  itemscore: z.number().optional(),
+  isOrder: flagOut.optional(),
+  isCase: flagOut.optional(),
+}) satisfies z.ZodType<GeneratedQuestion>;
 export type GeneratedQuestionInput = z.input<typeof generatedQuestion>;
 
 /** One broken rule: the field (a path such as `options.1.optionContent`) and the spec's message. */
@@ -415,6 +464,29 @@ export const exerciseQuestion = z.object({
   failureMsg: z.string().nullish(),
 });
 export type ExerciseQuestion = z.infer<typeof exerciseQuestion>;
+
+/** The exercise-set question as the server answers it (plain types, no transforms). */
+export const exerciseQuestionView = z.object({
+  title: z.string(),
+  type: z.string(),
+  difficulty: z.number(),
+  knowledges: z.array(z.string()),
+  analysis: z.string(),
+  score: z.number(),
+  options: z.array(z.object({ id: z.string(), content: z.string() })),
+  answers: z.array(z.string()),
+  description: z.string().optional(),
+  language: z.string().nullish(),
+  codeModel: z.string().nullish(),
+  cases: z.array(z.object({ input: z.string(), output: z.string(), weight: z.number() })).optional(),
+  programScoreStrategy: z.enum(PROGRAM_SCORE_STRATEGIES).optional(),
+  isPerformance: flagOut.optional(),
+  maxTime: z.number().optional(),
+  ratePerformance: z.number().optional(),
+  runtime: z.number().optional(),
+  aiExerId: z.string().nullish(),
+  failureMsg: z.string().nullish(),
+}) satisfies z.ZodType<ExerciseQuestion>;
 
 const typeByName = new Map(
   Object.entries(QSN_TYPE_NAMES).map(([code, name]) => [name, Number(code) as QsnType]),

@@ -2,8 +2,10 @@ import { z } from 'zod';
 import { pageOf } from '../envelope';
 import {
   exerciseQuestion,
+  exerciseQuestionView,
   GENERATION_SOURCES,
   generatedQuestion,
+  generatedQuestionView,
   QSN_TYPES,
   QUESTION_LIMITS,
   QUESTION_MSG,
@@ -43,7 +45,7 @@ export const generateQuestionsBody = z.object({
 export type GenerateQuestionsBody = z.infer<typeof generateQuestionsBody>;
 
 /** The structured questions, checked (coding questions ran their reference solution in the sandbox). */
-export const generateQuestionsResult = z.array(generatedQuestion);
+export const generateQuestionsResult = z.array(generatedQuestionView);
 export type GenerateQuestionsResult = z.infer<typeof generateQuestionsResult>;
 
 /** Body of the library and homework batch saves: the question list (at most 50). */
@@ -55,7 +57,7 @@ export type QuestionBatchBody = z.infer<typeof questionBatchBody>;
 
 /** Answer of every batch save: the questions that were not saved, each with its failureMsg. */
 export const questionBatchResult = z.object({
-  fieldList: z.array(generatedQuestion).describe('failed questions, each with failureMsg'),
+  fieldList: z.array(generatedQuestionView).describe('failed questions, each with failureMsg'),
 });
 export type QuestionBatchResult = z.infer<typeof questionBatchResult>;
 
@@ -87,7 +89,9 @@ export type ExerciseBatchItem = z.infer<typeof exerciseBatchItem>;
 export const exercisesBatchBody = z.array(exerciseBatchItem).min(1, QUESTION_MSG.importFailedCheck).max(50);
 
 /** Answer of the exercise-set batch: the failed questions (exercise shape with setId and failureMsg). */
-export const exercisesBatchResult = z.object({ fieldList: z.array(exerciseBatchItem) });
+export const exercisesBatchResult = z.object({
+  fieldList: z.array(exerciseQuestionView.extend({ setId: z.string() })),
+});
 export type ExercisesBatchResult = z.infer<typeof exercisesBatchResult>;
 
 /** `GET /api/course/libKnowledges/list?keyWord=&isLibrary=1`. */
@@ -114,7 +118,7 @@ export const createKnowledgeBody = z.object({
 export type CreateKnowledgeBody = z.infer<typeof createKnowledgeBody>;
 
 /** `GET /api/course/libQuestions?pageNumber&pageSize`: one row of the teacher's library. */
-export const libQuestionRow = generatedQuestion.extend({
+export const libQuestionRow = generatedQuestionView.extend({
   id: z.string(),
   createdAt: z.number().int().describe('epoch ms'),
 });

@@ -1,0 +1,259 @@
+import {
+  type ExerciseBatchItem,
+  type ExercisesBatchResult,
+  fromExerciseQuestion,
+  type GeneratedQuestion,
+  isCodeType,
+  type KnowledgeTag,
+  type LibQuestionPage,
+  type PageQuery,
+  parseKnowledges,
+  QSN_TYPE,
+  QSN_TYPE_NAMES,
+  QUESTION_LIMITS,
+  QUESTION_MSG,
+  type QuestionBatchResult,
+  questionFailure,
+} from '@uplus/shared';
+import type { Db } from '../../db/client';
+import { AppError } from '../../http/errors';
+import type { Actor } from '../sessions/actor';
+import { assertMaySetQuestions, ownsCourse } from './question-bank.policy';
+import * as repo from './question-bank.repo';
+
+/** Texts of the question-bank calls beyond the spec's. */
+export const QUESTION_BANK_MSG = {
+  homeworkNotFound: '作业不存在',
+  courseNotFound: '课程不存在',
+  exerciseSetNotFound: '练习集不存在',
+  typeUnsupported: '不支持的题目类型',
+  shortAnswerNotInExercises: '练习集不支持简答题',
+} as const;
+
+/** Where a failed save is logged (the question comes back with 导入失败). */
+export type SaveLog = { error: (obj: object, msg: string) => void };
+
+const ID_RE = /^[0-9]{1,15}$/;
+const idOf = (value: string) => (ID_RE.test(value) ? Number(value) : null);
+
+/** What is stored: the type's name, no failureMsg, coding questions judged automatically. */
+const storedQuestion = (q: GeneratedQuestion): GeneratedQuestion => ({
+  ...q,
+  qsnName: QSN_TYPE_NAMES[q.qsnType] ?? q.qsnName,
+  failureMsg: null,
+  ...(isCodeType(q.qsnType) ? { isAutojudge: 1 as const } : {}),
+});
+
+/** The teacher's own tags for the knowledges of saved questions (names the teacher sees already are kept). */
+const rememberKnowledges = async (db: Db, ownerId: number, names: string[]) => {
+  for (const name of names) {
+    if (name.length > QUESTION_LIMITS.maxKnowledgeLength) continue;
+    if (!(await repo.findVisibleKnowledge(db, ownerId, name)))
+      await repo.insertKnowledge(db, { ownerId, name, isLibrary: false });
+  }
+};
+
+/**
+ * Saves the questions one by one, each in its own transaction, after the rules of spec 5.1: invalid ones,
+ * and ones whose save failed, come back with failureMsg; the rest are saved.
+ */
+const saveEach = async <Q extends { failureMsg?: string | null }>(opts: {
+  db: Db;
+  log?: SaveLog;
+  questions: Q[];
+  check: (q: Q) => string | null;
+  save: (tx: Db, q: Q) => Promise<unknown>;
+}) => {
+  const failed: Q[] = [];
+  for (const question of opts.questions) {
+    const failure = opts.check(question);
+    if (failure) {
+      failed.push({ ...question, failureMsg: failure });
+      continue;
+    }
+    try {
+      await opts.db.transaction((tx) => opts.save(tx, question).then(() => undefined));
+    } catch (error) {
+      opts.log?.error({ err: { message: (error as Error).message } }, 'question save failed');
+      failed.push({ ...question, failureMsg: QUESTION_MSG.importFailed });
+    }
+  }
+  return failed;
+};
+
+/** `POST /api/course/libQuestions/batchSave`: into the teacher's own library. */
+export const saveLibraryQuestions = async (opts: {
+  db: Db;
+  actor: Actor;
+  questions: GeneratedQuestion[];
+  log?: SaveLog;
+}): Promise<QuestionBatchResult> => {
+  assertMaySetQuestions(opts.actor);
+  const ownerId = opts.actor.userId;
+  const fieldList = await saveEach({
+    db: opts.db,
+    log: opts.log,
+    questions: opts.questions,
+    check: questionFailure,
+    save: async (tx, q) => {
+      await repo.insertLibQuestion(tx, ownerId, storedQuestion(q));
+      await rememberKnowledges(tx, ownerId, parseKnowledges(q.knowledges));
+    },
+  });
+  return { fieldList };
+};
+
+/**
+ * `POST /api/course/homeworkQuestions/batchSave?homeworkId=`: into a homework of the teacher's own course.
+ * A homework that does not exist or is another teacher's is 404.
+ */
+export const saveHomeworkQuestions = async (opts: {
+  db: Db;
+  actor: Actor;
+  homeworkId: string;
+  questions: GeneratedQuestion[];
+  log?: SaveLog;
+}): Promise<QuestionBatchResult> => {
+  assertMaySetQuestions(opts.actor);
+  const id = idOf(opts.homeworkId);
+  const homework = id === null ? null : await repo.findHomework(opts.db, id);
+  if (!homework || !ownsCourse(opts.actor, homework))
+    throw AppError.notFound(QUESTION_BANK_MSG.homeworkNotFound);
+  const fieldList = await saveEach({
+    db: opts.db,
+    log: opts.log,
+    questions: opts.questions.map((q) => ({ ...q, purpose: 'HomeworkQuestion' as const })),
+    check: questionFailure,
+    save: async (tx, q) => {
+      await repo.insertHomeworkQuestion(tx, homework.id, storedQuestion(q));
+      await rememberKnowledges(tx, opts.actor.userId, parseKnowledges(q.knowledges));
+    },
+  });
+  return { fieldList };
+};
+
+/** The rules of an exercise-set question: a known type other than short answer, then spec 5.1. */
+const exerciseFailure = (item: ExerciseBatchItem): string | null => {
+  const q = fromExerciseQuestion(item);
+  if (!q) return QUESTION_BANK_MSG.typeUnsupported;
+  if (q.qsnType === QSN_TYPE.shortAnswer) return QUESTION_BANK_MSG.shortAnswerNotInExercises;
+  return questionFailure(q);
+};
+
+/**
+ * `POST /api/course/exercises_questions/batch?courseId=`: questions in the exercise-set shape into sets of
+ * the teacher's own course. A course that does not exist or is another teacher's, or a set outside that
+ * course, is 404.
+ */
+export const saveExerciseQuestions = async (opts: {
+  db: Db;
+  actor: Actor;
+  courseId: string;
+  items: ExerciseBatchItem[];
+  log?: SaveLog;
+}): Promise<ExercisesBatchResult> => {
+  assertMaySetQuestions(opts.actor);
+  const courseId = idOf(opts.courseId);
+  const course = courseId === null ? null : await repo.findCourse(opts.db, courseId);
+  if (!course || !ownsCourse(opts.actor, course)) throw AppError.notFound(QUESTION_BANK_MSG.courseNotFound);
+  const setIds = [...new Set(opts.items.map((i) => idOf(i.setId)))];
+  if (setIds.some((s) => s === null)) throw AppError.notFound(QUESTION_BANK_MSG.exerciseSetNotFound);
+  const found = await repo.listSetsOfCourse(opts.db, course.id, setIds as number[]);
+  if (found.length !== setIds.length) throw AppError.notFound(QUESTION_BANK_MSG.exerciseSetNotFound);
+  const fieldList = await saveEach({
+    db: opts.db,
+    log: opts.log,
+    questions: opts.items,
+    check: exerciseFailure,
+    save: async (tx, item) => {
+      const { setId, failureMsg: _failure, ...question } = item;
+      await repo.insertExerciseQuestion(tx, Number(setId), { ...question, failureMsg: null });
+      await rememberKnowledges(
+        tx,
+        opts.actor.userId,
+        question.knowledges.map((k) => k.trim()).filter(Boolean),
+      );
+    },
+  });
+  return { fieldList };
+};
+
+/** `GET /api/course/libQuestions`: a page of the teacher's library, newest first. */
+export const pageLibrary = async (opts: {
+  db: Db;
+  actor: Actor;
+  page: PageQuery;
+}): Promise<LibQuestionPage> => {
+  assertMaySetQuestions(opts.actor);
+  const { pageNumber, pageSize } = opts.page;
+  const { rows, total } = await repo.pageLibQuestions(opts.db, opts.actor.userId, {
+    offset: (pageNumber - 1) * pageSize,
+    limit: pageSize,
+  });
+  return {
+    rows: rows.map((r) => ({ ...r.question, id: String(r.id), createdAt: r.createdAt.getTime() })),
+    total,
+  };
+};
+
+/** `GET /api/course/libKnowledges/list`: the teacher's tags, and with isLibrary=1 the library's too. */
+export const listKnowledges = async (opts: {
+  db: Db;
+  actor: Actor;
+  keyWord?: string;
+  isLibrary?: number;
+}): Promise<{ fieldList: KnowledgeTag[] }> => {
+  assertMaySetQuestions(opts.actor);
+  const rows = await repo.listKnowledges(opts.db, {
+    ownerId: opts.actor.userId,
+    withLibrary: opts.isLibrary !== 0,
+    keyWord: opts.keyWord || undefined,
+  });
+  return { fieldList: rows.map((r) => ({ id: String(r.id), name: r.name })) };
+};
+
+/**
+ * `POST /api/course/libKnowledges`: a new tag of the teacher's; a tag of that name the teacher already sees
+ * (own or library, regardless of case) is answered instead of a duplicate.
+ */
+export const createKnowledge = async (opts: {
+  db: Db;
+  actor: Actor;
+  name: string;
+  isLibrary: number;
+}): Promise<KnowledgeTag> => {
+  assertMaySetQuestions(opts.actor);
+  const existing = await repo.findVisibleKnowledge(opts.db, opts.actor.userId, opts.name);
+  const tag =
+    existing ??
+    (await repo.insertKnowledge(opts.db, {
+      ownerId: opts.actor.userId,
+      name: opts.name,
+      isLibrary: opts.isLibrary === 1,
+    }));
+  return { id: String(tag.id), name: tag.name };
+};
+
+/** A course of a teacher, with (optionally) exercise sets and homeworks: the demo data and tests make them. */
+export const createCourse = async (opts: {
+  db: Db;
+  teacherId: number;
+  name: string;
+  exerciseSets?: string[];
+  homeworks?: string[];
+}) => {
+  const course = await repo.insertCourse(opts.db, { teacherId: opts.teacherId, name: opts.name });
+  const sets = [];
+  for (const name of opts.exerciseSets ?? [])
+    sets.push(await repo.insertExerciseSet(opts.db, { courseId: course.id, name }));
+  const works = [];
+  for (const name of opts.homeworks ?? [])
+    works.push(await repo.insertHomework(opts.db, { courseId: course.id, name }));
+  return { course, exerciseSets: sets, homeworks: works };
+};
+
+/** Library knowledge tags everyone sees (no owner). */
+export const createLibraryKnowledges = async (opts: { db: Db; names: string[] }) => {
+  for (const name of opts.names)
+    await repo.insertKnowledge(opts.db, { ownerId: null, name, isLibrary: true });
+};
