@@ -6,6 +6,8 @@
 //   BENCH_ADMIN_URL (postgres://postgres@127.0.0.1:5432/postgres): where the benchmark database is created
 //   BENCH_LOG_LEVEL (info): LOG_LEVEL of the measured server
 //   BENCH_SANDBOX (true): the code sandbox figures (bench/sandbox.ts; needs bubblewrap and gcc)
+//   BENCH_SSE (true): latency added per streamed AI token (bench/sse.ts); BENCH_SSE_TOKENS (1000),
+//   BENCH_SSE_INTERVAL_MS (5)
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +15,7 @@ import { type ApiBenchResult, type LoadResult, runApiBench } from './api';
 import { type ColdStartResult, runColdStart } from './coldstart';
 import { ROOT } from './lib';
 import { runSandboxBench, type SandboxBenchResult, sandboxReport } from './sandbox';
+import { runSseBench, type SseBenchResult, sseReport } from './sse';
 
 const TARGET_RATIO = 0.35;
 const env = process.env;
@@ -65,6 +68,17 @@ async function main(): Promise<void> {
   const cold: ColdStartResult = await runColdStart(log);
   const sandbox: SandboxBenchResult | null =
     (env.BENCH_SANDBOX ?? 'true') !== 'false' ? await runSandboxBench(log) : null;
+  const sse: SseBenchResult | null =
+    (env.BENCH_SSE ?? 'true') !== 'false'
+      ? await runSseBench(
+          {
+            tokens: Number(env.BENCH_SSE_TOKENS ?? 1000),
+            intervalMs: Number(env.BENCH_SSE_INTERVAL_MS ?? 5),
+            logLevel: options.logLevel,
+          },
+          log,
+        )
+      : null;
 
   const machine = {
     cpus: os.cpus().length,
@@ -82,6 +96,7 @@ async function main(): Promise<void> {
     coldStart: cold,
     targetRatio: TARGET_RATIO,
     sandbox,
+    sse,
   };
 
   const dir = path.join(ROOT, 'bench/results');
@@ -112,6 +127,10 @@ async function main(): Promise<void> {
   if (sandbox) {
     console.log('');
     console.log(sandboxReport(sandbox).join('\n'));
+  }
+  if (sse) {
+    console.log('');
+    console.log(sseReport(sse).join('\n'));
   }
   console.log('');
   console.log(`results: ${path.relative(ROOT, file)}`);
