@@ -27,6 +27,7 @@ import {
   DEFAULT_CODE_EXECUTION,
 } from './modules/program-execution/program-execution.config';
 import { programExecutionRoutes } from './modules/program-execution/program-execution.routes';
+import { generateQuestionsRoutes } from './modules/question-bank/generate-questions.routes';
 import { questionBankRoutes } from './modules/question-bank/question-bank.routes';
 import { sessionRoutes } from './modules/sessions/sessions.routes';
 import { siteRoutes } from './modules/site/site.routes';
@@ -113,6 +114,7 @@ export const buildApp = async (config: Config, deps: AppDeps = {}): Promise<App>
   organisationRoutes(app, ctx);
   idpRoutes(app, ctx);
   questionBankRoutes(app, ctx);
+  generateQuestionsRoutes(app, ctx);
   const jobs = deps.jobs ?? createJobQueue({ db: database.db, log: app.log });
   // Hooks run last-added first: the queue stops before a database opened here is closed.
   if (!deps.jobs) app.addHook('onClose', async () => jobs.stop());

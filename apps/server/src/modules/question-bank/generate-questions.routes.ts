@@ -1,0 +1,47 @@
+import { generateQuestionsBody, generateQuestionsResult, SERVICE_BASES } from '@uplus/shared';
+import { structureQuestions } from '../../ai/structure-questions';
+import type { ReferenceRun } from '../../ai/structure-questions/reference';
+import type { App, AppContext } from '../../http/context';
+import { answers, ok } from '../../http/envelope';
+import { assertMaySetQuestions } from './question-bank.policy';
+
+/** `POST /api/course/ai/generate_questions`: the streamed draft into checked questions (spec 000 3.3, 7). */
+export const generateQuestionsRoutes = (
+  app: App,
+  ctx: AppContext,
+  deps: { runReference?: ReferenceRun } = {},
+) => {
+  app.post(
+    `${SERVICE_BASES.course}/ai/generate_questions`,
+    {
+      schema: {
+        tags: ['ai'],
+        summary: 'Structure a generated draft into questions; coding questions are checked in the sandbox',
+        description:
+          'The model answers JSON under a schema; broken answers are re-asked (at most 2), questions that fail ' +
+          'the editor rules or whose reference solution disagrees with their test cases are re-asked once, then ' +
+          'flagged with failureMsg. Unusable answers: 502 AI出题失败：<reason>. No model configured: 503 AI服务未配置. ' +
+          'Clients wait up to 10 minutes.',
+        body: generateQuestionsBody,
+        response: answers(generateQuestionsResult),
+      },
+    },
+    async (request, reply) => {
+      const actor = await ctx.auth.require(request);
+      assertMaySetQuestions(actor);
+      // A client that gives up stops the model request too.
+      const controller = new AbortController();
+      reply.raw.on('close', () => {
+        if (!reply.raw.writableFinished) controller.abort();
+      });
+      return ok(
+        await structureQuestions({
+          llm: ctx.llm,
+          body: request.body,
+          runReference: deps.runReference,
+          signal: controller.signal,
+        }),
+      );
+    },
+  );
+};
