@@ -125,3 +125,12 @@ export const libQuestionRow = generatedQuestionView.extend({
 export type LibQuestionRow = z.infer<typeof libQuestionRow>;
 export const libQuestionPage = pageOf(libQuestionRow);
 export type LibQuestionPage = z.infer<typeof libQuestionPage>;
+
+/** `GET /api/course/courses/mine`: the teacher's courses with their exercise sets and homeworks (targets). */
+export const teacherCourse = z.object({
+  id: z.string(),
+  name: z.string(),
+  exerciseSets: z.array(z.object({ id: z.string(), name: z.string() })),
+  homeworks: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type TeacherCourse = z.infer<typeof teacherCourse>;

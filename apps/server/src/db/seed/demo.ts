@@ -1,8 +1,25 @@
 import { COURSE_COLLEGE_LEADER_BIT, type IdentityType, QOM_COLLEGE_ADMIN_BIT } from '@uplus/shared';
 import * as organisations from '../../modules/organisations/organisations.service';
+import * as questionBank from '../../modules/question-bank/question-bank.service';
 import * as site from '../../modules/site/site.service';
 import * as users from '../../modules/users/users.service';
 import type { Db } from '../client';
+
+/** Library knowledge tags every teacher sees. */
+const DEMO_KNOWLEDGES = [
+  '数组',
+  '链表',
+  '栈',
+  '队列',
+  '树',
+  '二叉树',
+  '图',
+  '排序',
+  '查找',
+  '递归',
+  '动态规划',
+  '哈希表',
+];
 
 /** Password of every demo account. */
 export const DEMO_PASSWORD = 'Uplus@2026';
@@ -232,6 +249,15 @@ export const seedDemoData = async (opts: { db: Db; port: number }) => {
 
   const teacher = await create('teacher01', '李静', '2');
   await member(teacher.id, uplus.id, cs.id, 'Teacher');
+  // teacher01's course, with an exercise set and a homework to import generated questions into.
+  await questionBank.createCourse({
+    db,
+    teacherId: teacher.id,
+    name: '数据结构',
+    exerciseSets: ['第一章 线性表 练习'],
+    homeworks: ['第一次作业：栈与队列'],
+  });
+  await questionBank.createLibraryKnowledges({ db, names: DEMO_KNOWLEDGES });
 
   const business = await create('business01', '张伟', '1');
   await member(business.id, area.id, area.id, 'Business');

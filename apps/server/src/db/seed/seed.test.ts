@@ -115,4 +115,25 @@ describe.each(testDrivers())('seeding on %s', (driver) => {
     expect(await seedIfNeeded({ db: t.db, demoData: true, port: 3000 })).toEqual({ demoSeeded: false });
     expect(await countUsers({ db: t.db })).toBe(DEMO_ACCOUNTS.length);
   });
+
+  it('teacher01 owns the course 数据结构 with an exercise set and a homework, and sees the library tags', async () => {
+    const teacher = await signIn('teacher01');
+    const courses = (await teacher.get('/api/course/courses/mine')).json().data;
+    expect(courses).toMatchObject([
+      {
+        name: '数据结构',
+        exerciseSets: [{ name: '第一章 线性表 练习' }],
+        homeworks: [{ name: '第一次作业：栈与队列' }],
+      },
+    ]);
+    const saved = await teacher.post(
+      `/api/course/homeworkQuestions/batchSave?homeworkId=${courses[0].homeworks[0].id}`,
+      [{ qsnType: 3, titleText: '栈是后进先出的线性表。', answer: 'true' }],
+    );
+    expect(saved.json().data).toEqual({ fieldList: [] });
+    const tags = (await teacher.get('/api/course/libKnowledges/list?isLibrary=1')).json().data.fieldList;
+    expect(tags.map((k: { name: string }) => k.name)).toContain('栈');
+    // Nobody else owns a course.
+    expect((await (await signIn('leader01')).get('/api/course/courses/mine')).json().data).toEqual([]);
+  });
 });

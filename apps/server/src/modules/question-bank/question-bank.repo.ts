@@ -160,3 +160,23 @@ export const insertKnowledge = async (
     .limit(1);
   return existing!;
 };
+
+/** A teacher's courses, oldest first. */
+export const listCoursesOfTeacher = (db: Db, teacherId: number) =>
+  db.select().from(courses).where(eq(courses.teacherId, teacherId)).orderBy(courses.id);
+
+/** Exercise sets of the given courses, in creation order. */
+export const listExerciseSetsOf = (db: Db, courseIds: number[]) =>
+  courseIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .select()
+        .from(exerciseSets)
+        .where(inArray(exerciseSets.courseId, courseIds))
+        .orderBy(exerciseSets.id);
+
+/** Homeworks of the given courses, in creation order. */
+export const listHomeworksOf = (db: Db, courseIds: number[]) =>
+  courseIds.length === 0
+    ? Promise.resolve([])
+    : db.select().from(homeworks).where(inArray(homeworks.courseId, courseIds)).orderBy(homeworks.id);

@@ -12,7 +12,9 @@ import {
   questionBatchBody,
   questionBatchResult,
   SERVICE_BASES,
+  teacherCourse,
 } from '@uplus/shared';
+import { z } from 'zod';
 import type { App, AppContext } from '../../http/context';
 import { answers, ok } from '../../http/envelope';
 import * as service from './question-bank.service';
@@ -144,6 +146,21 @@ export const questionBankRoutes = (app: App, ctx: AppContext) => {
     async (request) => {
       const actor = await ctx.auth.require(request);
       return ok(await service.createKnowledge({ db: ctx.db, actor, ...request.body }));
+    },
+  );
+
+  app.get(
+    `${course}/courses/mine`,
+    {
+      schema: {
+        tags,
+        summary: 'The own courses with their exercise sets and homeworks (import targets)',
+        response: answers(z.array(teacherCourse)),
+      },
+    },
+    async (request) => {
+      const actor = await ctx.auth.require(request);
+      return ok(await service.listMyCourses({ db: ctx.db, actor }));
     },
   );
 };

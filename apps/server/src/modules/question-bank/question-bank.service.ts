@@ -14,6 +14,7 @@ import {
   QUESTION_MSG,
   type QuestionBatchResult,
   questionFailure,
+  type TeacherCourse,
 } from '@uplus/shared';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
@@ -256,4 +257,22 @@ export const createCourse = async (opts: {
 export const createLibraryKnowledges = async (opts: { db: Db; names: string[] }) => {
   for (const name of opts.names)
     await repo.insertKnowledge(opts.db, { ownerId: null, name, isLibrary: true });
+};
+
+/** `GET /api/course/courses/mine`: the teacher's own courses with their exercise sets and homeworks. */
+export const listMyCourses = async (opts: { db: Db; actor: Actor }): Promise<TeacherCourse[]> => {
+  assertMaySetQuestions(opts.actor);
+  const rows = await repo.listCoursesOfTeacher(opts.db, opts.actor.userId);
+  const ids = rows.map((c) => c.id);
+  const [sets, works] = [
+    await repo.listExerciseSetsOf(opts.db, ids),
+    await repo.listHomeworksOf(opts.db, ids),
+  ];
+  const named = (r: { id: number; name: string }) => ({ id: String(r.id), name: r.name });
+  return rows.map((c) => ({
+    id: String(c.id),
+    name: c.name,
+    exerciseSets: sets.filter((s) => s.courseId === c.id).map(named),
+    homeworks: works.filter((h) => h.courseId === c.id).map(named),
+  }));
 };
