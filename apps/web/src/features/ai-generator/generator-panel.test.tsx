@@ -349,4 +349,31 @@ describe('AI generator panel', () => {
     });
     expect(screen.getByTestId('ai-run-verify')).toBeTruthy();
   });
+  it('asks before closing while work runs; closes at once when idle', async () => {
+    const calls = stubAiFetch({ 'GET /api/course/programExecution/languages': LANGUAGES }, () => ({
+      events: [msg('第一题', 'aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeeeee')],
+      hold: true,
+    }));
+    const onClose = vi.fn();
+    const first = renderWithRouter(
+      <GeneratorPanel open onClose={onClose} variant="common" target={{ kind: 'library' }} />,
+    );
+    await screen.findByTestId('ai-generator-panel');
+    fireEvent.click(document.querySelector('.ant-drawer-close') as HTMLElement);
+    expect(onClose).toHaveBeenCalledTimes(1);
+    first.unmount();
+
+    onClose.mockClear();
+    renderWithRouter(<GeneratorPanel open onClose={onClose} variant="common" target={{ kind: 'library' }} />);
+    await screen.findByTestId('ai-generator-panel');
+    typeQuery('栈');
+    fireEvent.click(startButton());
+    await screen.findByText('第一题');
+    fireEvent.click(document.querySelector('.ant-drawer-close') as HTMLElement);
+    expect(await screen.findByText('当前有任务正在进行，关闭后将中止任务，确定关闭吗？')).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(calls.some((c) => STOP.test(c.path))).toBe(true));
+  });
 });

@@ -86,7 +86,7 @@ type Props = {
 /** The AI question-generation panel (spec 000 sections 2.1, 4, 5.1, 5.3, 5.5, 8). */
 export function GeneratorPanel({ open, onClose, variant, target, onImported, typingSpeed }: Props) {
   const toast = useToast();
-  const [modal, modalHolder] = Modal.useModal();
+  const [confirmClose, setConfirmClose] = useState(false);
   const types = target?.kind === 'exerciseSet' ? EXERCISE_SET_QSN_TYPES : GENERATOR_QSN_TYPES;
   const [qsnType, setQsnType] = useState<number>(types[0]);
   const [count, setCount] = useState<number>(1);
@@ -314,17 +314,7 @@ export function GeneratorPanel({ open, onClose, variant, target, onImported, typ
       onClose();
       return;
     }
-    modal.confirm({
-      title: '确认关闭',
-      icon: <ExclamationCircleOutlined />,
-      content: GENERATOR_TEXT.confirmClose,
-      okText: '确定',
-      cancelText: '取消',
-      onOk: () => {
-        reset();
-        onClose();
-      },
-    });
+    setConfirmClose(true);
   };
 
   // Chinese IME: Enter while composing picks a candidate; it never submits.
@@ -395,7 +385,24 @@ export function GeneratorPanel({ open, onClose, variant, target, onImported, typ
         ) : null
       }
     >
-      {modalHolder}
+      <Modal
+        open={confirmClose}
+        title={
+          <span>
+            <ExclamationCircleOutlined className="ai-generator__warn" /> 确认关闭
+          </span>
+        }
+        okText="确定"
+        cancelText="取消"
+        onOk={() => {
+          setConfirmClose(false);
+          reset();
+          onClose();
+        }}
+        onCancel={() => setConfirmClose(false)}
+      >
+        {GENERATOR_TEXT.confirmClose}
+      </Modal>
       <div className="ai-generator" data-testid="ai-generator-panel">
         {showPreview && (
           <section className="ai-preview" aria-labelledby="ai-preview-title">

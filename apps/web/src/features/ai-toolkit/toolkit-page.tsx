@@ -1,6 +1,7 @@
 import { AuditOutlined, BulbOutlined } from '@ant-design/icons';
 import { MSG, toRole } from '@uplus/shared';
 import { Button, Modal } from 'antd';
+import { useState } from 'react';
 import { useToast } from '../../app/toast';
 import { useStored } from '../../lib/storage';
 import { AiPanels } from '../ai-generator/ai-panels';
@@ -33,17 +34,11 @@ export function ToolkitPage() {
   const token = useStored('AccessToken');
   const role = useStored('role');
   const toast = useToast();
-  const [modal, holder] = Modal.useModal();
+  const [askSignIn, setAskSignIn] = useState(false);
 
   const use = (open: () => void) => {
     if (!token) {
-      modal.confirm({
-        title: '请先登录',
-        content: '登录教师账号后即可使用AI工具。',
-        okText: '去登录',
-        cancelText: '取消',
-        onOk: () => goToLogin(),
-      });
+      setAskSignIn(true);
       return;
     }
     if (toRole(role) === 'Student') {
@@ -55,7 +50,19 @@ export function ToolkitPage() {
 
   return (
     <div className="ai-toolkit">
-      {holder}
+      <Modal
+        open={askSignIn}
+        title="请先登录"
+        okText="去登录"
+        cancelText="取消"
+        onOk={() => {
+          setAskSignIn(false);
+          goToLogin();
+        }}
+        onCancel={() => setAskSignIn(false)}
+      >
+        登录教师账号后即可使用AI工具。
+      </Modal>
       <header className="ai-toolkit__hero">
         <h1>AI应用</h1>
         <p>面向教师的智能出题与智能判题工具</p>

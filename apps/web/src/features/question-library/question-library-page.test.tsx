@@ -1,0 +1,54 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ok, renderApp, sessionRoutes, setSite, signIn, stubBrowser, stubFetch } from '../../test/helpers';
+import { aiScene } from '../ai-generator/ai-scene';
+import { singleChoice } from '../ai-generator/test-support';
+
+const PATH = '/u/teacherGr/exerciseLibs';
+
+describe('teacher question library page', () => {
+  beforeEach(() => {
+    setSite();
+    stubBrowser();
+  });
+  afterEach(() => {
+    aiScene.closeGenerator();
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
+
+  it('lists the library (type, title, difficulty, knowledges) and opens the generator targeting it', async () => {
+    signIn('Teacher');
+    const calls = stubFetch({
+      ...sessionRoutes('Teacher', '王老师'),
+      'GET /api/course/programExecution/languages': ok([]),
+      'GET /api/course/libQuestions': ok({
+        rows: [{ ...singleChoice('栈的特点是？', { knowledges: '数据结构,栈' }), id: '9', createdAt: 1 }],
+        total: 1,
+      }),
+    });
+    renderApp(PATH);
+    expect(await screen.findByText('栈的特点是？')).toBeTruthy();
+    expect(screen.getByText('单选题')).toBeTruthy();
+    expect(screen.getByText('数据结构')).toBeTruthy();
+    expect(screen.getByLabelText('难度3星')).toBeTruthy();
+    const list = calls.find((c) => c.path === '/api/course/libQuestions');
+    expect(list?.query.get('pageNumber')).toBe('1');
+    expect(list?.query.get('pageSize')).toBe('10');
+    fireEvent.click(screen.getByTestId('library-ai-generate'));
+    expect(await screen.findByTestId('ai-generator-panel')).toBeTruthy();
+    expect(aiScene.get().generator).toMatchObject({
+      variant: 'common',
+      target: { kind: 'library' },
+      routeNames: ['exerciseLibs'],
+    });
+  });
+
+  it('refuses a student with 学生身份不支持查看 and does not call the library', async () => {
+    signIn('Student');
+    const calls = stubFetch(sessionRoutes('Student'));
+    renderApp(PATH);
+    expect(await screen.findByText('学生身份不支持查看')).toBeTruthy();
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/course/libQuestions')).toBe(false));
+  });
+});
