@@ -1,3 +1,4 @@
+export * from './api/ai';
 export * from './api/foundation';
 export * from './api/program-execution';
 export * from './api/question-bank';

@@ -1,0 +1,64 @@
+import { AI_MSG, clampScore, type JudgeBody, type JudgeResult, MSG } from '@uplus/shared';
+import { AppError } from '../../http/errors';
+import { LlmAbortedError, type LlmClient, LlmOutputError, LlmUpstreamError } from '../client';
+import { judgeMessages } from './prompt';
+import { type JudgeModelAnswer, judgeModelAnswer } from './schema';
+
+/** Re-asks after a broken model answer. */
+export const JUDGE_REPAIRS = 2;
+
+/** The basis shown to the teacher: the reference points met and missed. */
+export const judgeBasis = (answer: Pick<JudgeModelAnswer, 'pointsMet' | 'pointsMissed'>) => {
+  const list = (points: string[]) =>
+    points
+      .map((p) => p.trim())
+      .filter(Boolean)
+      .join('；') || '无';
+  return `已答到的要点：${list(answer.pointsMet)}。未答到的要点：${list(answer.pointsMissed)}。`;
+};
+
+/**
+ * Scores a student's answer against the reference. A blank (whitespace-only) answer scores 0 without the
+ * model. The model's score is rounded to one decimal and held to 0..questionScore here, whatever it said.
+ * Throws 503 AI服务未配置, or 502 AI判题失败：<reason>.
+ */
+export const judgeAnswer = async (opts: {
+  llm: LlmClient;
+  body: JudgeBody;
+  signal?: AbortSignal;
+}): Promise<JudgeResult> => {
+  const { body } = opts;
+  if (body.studentAnswer.trim() === '') {
+    return {
+      basis: AI_MSG.blankAnswerBasis,
+      comment: AI_MSG.blankAnswerComment,
+      score: 0,
+      questionScore: body.questionScore,
+    };
+  }
+  let answer: JudgeModelAnswer;
+  try {
+    answer = await opts.llm.completeJson({
+      task: 'judge',
+      messages: judgeMessages(body),
+      schema: judgeModelAnswer,
+      schemaName: 'judge_result',
+      temperature: 0,
+      repairs: JUDGE_REPAIRS,
+      signal: opts.signal,
+    });
+  } catch (error) {
+    if (error instanceof LlmUpstreamError || error instanceof LlmOutputError) {
+      throw new AppError(502, `${AI_MSG.judgeFailed}：${error.reason}`);
+    }
+    // The client went away: nobody reads the answer.
+    if (error instanceof LlmAbortedError) throw AppError.badRequest(MSG.requestCancelled);
+    throw error;
+  }
+  return {
+    basis: judgeBasis(answer),
+    comment: answer.comment.trim(),
+    score: clampScore(answer.score, body.questionScore),
+    questionScore: body.questionScore,
+  };
+};
