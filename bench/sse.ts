@@ -9,7 +9,7 @@
 // small stamping upstream with the same chat-completions framing.)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { freePort, ROOT, type Spawned, serverEnv, spawnQuiet, waitFor200 } from './lib';
@@ -42,6 +42,8 @@ export interface SseBenchResult {
   serverEvents: number;
   targetP99AddedMs: number;
   met: boolean;
+  /** 1-minute load average before and after the measured runs (other work skews the tail) */
+  loadAverage: [number, number];
 }
 
 export const TARGET_P99_ADDED_MS = 5;
@@ -248,6 +250,7 @@ export async function runSseBench(o: SseBenchOptions, log: (line: string) => voi
     await throughServer(base, token);
     measured.setTokens(o.tokens);
 
+    const loadBefore = loadavg()[0] ?? 0;
     log(`sse: ${o.tokens} tokens every ${o.intervalMs} ms, direct`);
     const a = await direct(measured.baseUrl);
     log(
@@ -281,6 +284,7 @@ export async function runSseBench(o: SseBenchOptions, log: (line: string) => voi
       serverEvents: b.events,
       targetP99AddedMs: TARGET_P99_ADDED_MS,
       met: addedMs.p99 <= TARGET_P99_ADDED_MS,
+      loadAverage: [Number(loadBefore.toFixed(2)), Number((loadavg()[0] ?? 0).toFixed(2))],
     };
   } finally {
     await server?.stop();
@@ -297,7 +301,7 @@ export function sseReport(r: SseBenchResult): string[] {
     `  ${name.padEnd(33)}p50 ${f(p.p50).padStart(7)}  p90 ${f(p.p90).padStart(7)}  p99 ${f(p.p99).padStart(7)}  max ${f(p.max).padStart(7)} ms`;
   return [
     `SSE draft stream: ${r.tokens} tokens, one every ${r.options.intervalMs} ms, arrival - send time per token ` +
-      `(${r.serverEvents} server events):`,
+      `(${r.serverEvents} server events; load average ${r.loadAverage[0]} before, ${r.loadAverage[1]} after):`,
     row('direct from the upstream', r.directMs),
     row('through /generate_questions/sse', r.throughServerMs),
     row('added by the server', r.addedMs),
