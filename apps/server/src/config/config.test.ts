@@ -63,4 +63,23 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ APP_SECRET: 'short' })).toThrow(/APP_SECRET must be at least 32 characters/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
   });
+  it('reads the LLM settings; the key is kept only in the config', () => {
+    const c = loadConfig({
+      LLM_BASE_URL: 'http://localhost:11434/v1',
+      LLM_API_KEY: ' sk-abc ',
+      LLM_MODEL: 'qwen2.5:7b',
+      LLM_MODEL_JUDGE: 'judge-model',
+      LLM_MAX_RETRIES: '0',
+    });
+    expect(c.llm).toEqual({
+      baseUrl: 'http://localhost:11434/v1',
+      apiKey: 'sk-abc',
+      model: 'qwen2.5:7b',
+      taskModels: { judge: 'judge-model' },
+      maxRetries: 0,
+      timeoutMs: 600_000,
+    });
+    expect(loadConfig({}).llm).toMatchObject({ baseUrl: undefined, model: undefined, maxRetries: 1 });
+    expect(() => loadConfig({ LLM_BASE_URL: 'ftp://x' })).toThrow(/LLM_BASE_URL/);
+  });
 });
