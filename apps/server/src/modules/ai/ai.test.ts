@@ -433,6 +433,25 @@ describe.each(testDrivers())('AI draft stream and judge on %s', (driver) => {
       expect(res.json().message).toBe('AI判题失败：模型服务返回错误（HTTP 503）');
     });
 
+    it('a client that goes away while judging aborts the model request', async () => {
+      llm.setScript([{ reply: judgeReply(5), delayMs: 3000 }]);
+      const abort = new AbortController();
+      const pending = fetch(`${baseUrl}${JUDGE}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-access-token': teacher },
+        body: JSON.stringify(JUDGE_BODY),
+        signal: abort.signal,
+      }).catch((e) => e);
+      const request = await llm.waitForRequest(0);
+      const started = Date.now();
+      abort.abort();
+      expect(await pending).toBeInstanceOf(Error);
+      await request.done;
+      expect(request.closedEarly).toBe(true);
+      expect(Date.now() - started).toBeLessThan(1000);
+      expect(llm.requests).toHaveLength(1);
+    });
+
     it('students get 403, anonymous callers 401', async () => {
       const res = await judge(JUDGE_BODY, student);
       expect(res.statusCode).toBe(403);
