@@ -10,6 +10,7 @@ import {
   purposeOfSource,
   QSN_TYPE,
   type QsnType,
+  QUESTION_LIMITS,
   QUESTION_MSG,
   validateQuestion,
 } from '@uplus/shared';
@@ -18,6 +19,9 @@ import { type ChatMessage, type LlmClient, LlmOutputError, LlmUpstreamError } fr
 import { repairMessage, structureMessages } from './prompt';
 import { checkReference, type ReferenceRun, sandboxReferenceRun } from './reference';
 import { type ModelQuestion, type StructuredQuestions, structuredQuestions } from './schema';
+
+/** Test cases kept per question (the model may write more). */
+const MAX_TESTCASES = 10;
 
 /** Re-asks after an answer whose JSON is broken (inside the client) and after one whose meaning is wrong. */
 export const STRUCTURE_REPAIRS = { json: 2, meaning: 1 } as const;
@@ -48,14 +52,16 @@ const toQuestion = (
         : [],
     answer: code ? m.referenceSolution : m.answer.trim(),
     difficulty: m.difficulty,
-    knowledges: m.knowledges.join(','),
+    knowledges: m.knowledges.slice(0, QUESTION_LIMITS.maxKnowledges).join(','),
     tip: m.tip.trim(),
     ...(code
       ? {
           description: m.description.trim(),
           language: ctx.language,
           codeModel: ctx.type === QSN_TYPE.function ? m.codeModel : null,
-          testcases: m.testcases.map((c) => ({ input: c.input, output: c.output, weight: 0 })),
+          testcases: m.testcases
+            .slice(0, MAX_TESTCASES)
+            .map((c) => ({ input: c.input, output: c.output, weight: 0 })),
         }
       : {}),
   });

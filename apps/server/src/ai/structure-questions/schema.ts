@@ -32,10 +32,10 @@ export const modelQuestion = z.object({
       'choice: the correct option letters joined, e.g. "B" or "AC"; judgment: "true" or "false"; short answer: ' +
         'the reference answer text; coding questions: leave empty and use referenceSolution',
     ),
-  difficulty: z.number().int().min(1).max(5).default(3).describe('difficulty in stars, 1 (easy) to 5 (hard)'),
+  // Lenient where the server can repair (rounding, clamping, cutting): a whole answer is not re-asked for it.
+  difficulty: z.number().default(3).describe('difficulty in stars, an integer from 1 (easy) to 5 (hard)'),
   knowledges: z
-    .array(z.string().max(20))
-    .max(10)
+    .array(z.string())
     .default([])
     .describe('knowledge points, at most 10, each at most 20 characters'),
   tip: z.string().default('').describe('解析: why the answer is right'),
@@ -58,7 +58,6 @@ export const modelQuestion = z.object({
     ),
   testcases: z
     .array(modelTestcase)
-    .max(10)
     .default([])
     .describe('coding questions: 3 to 5 test cases whose outputs are exactly what referenceSolution prints'),
 });

@@ -159,6 +159,30 @@ describe.each(testDrivers())('generate_questions on %s', (driver) => {
     expect(llm.requests).toHaveLength(2);
   });
 
+  it('repairs what the server can (difficulty rounded, at most 10 tags) and flags a tag over 20 characters', async () => {
+    const answer = (knowledges: string[]) =>
+      JSON.stringify({
+        questions: [{ titleText: '1+1=2', answer: '正确', difficulty: 3.6, knowledges, tip: '' }],
+      });
+    llm.setScript([
+      { reply: answer(Array.from({ length: 12 }, (_, i) => `知识点${i}`)), times: 1 },
+      { reply: answer(['长'.repeat(21)]) },
+    ]);
+    const first = await generate({ questionType: 3 });
+    expect(first.json().data[0]).toMatchObject({
+      qsnType: 3,
+      options: [],
+      answer: 'true',
+      difficulty: 4,
+      failureMsg: null,
+    });
+    expect(first.json().data[0].knowledges.split(',')).toHaveLength(10);
+
+    const second = await generate({ questionType: 3 });
+    expect(second.json().data[0].failureMsg).toBe('输入的字符过长!');
+    expect(JSON.stringify(llm.requests.at(-1)?.body.messages)).toContain('knowledges：输入的字符过长!');
+  });
+
   it('answers 502 AI出题失败 with a reason when every answer is broken, never the broken output', async () => {
     llm.setScript([{ reply: '这不是JSON' }]);
     const res = await generate({});
