@@ -184,6 +184,27 @@ describe('LLM client', () => {
     expect(llm.requests).toHaveLength(4);
   });
 
+  it('a 400 with another cause fails in every mode and leaves json_schema in use for later calls', async () => {
+    llm.setScript([
+      { status: 400, errorMessage: 'prompt too long', times: 3 },
+      { reply: '{"comment":"c","score":1}' },
+    ]);
+    const client = createLlmClient(configured());
+    const ask = () =>
+      client.completeJson({ task: 'judge', messages: [], schema: scoreSchema, schemaName: 's' });
+    const error = await ask().catch((e) => e);
+    expect(error).toBeInstanceOf(LlmUpstreamError);
+    expect(error.reason).toBe('模型服务返回错误（HTTP 400）');
+    expect(await ask()).toEqual({ comment: 'c', score: 1 });
+    expect(llm.requests.map((r) => r.body.response_format?.type ?? 'none')).toEqual([
+      'json_schema',
+      'json_object',
+      'none',
+      'json_schema',
+    ]);
+    expect(JSON.stringify(llm.requests[3]?.body.response_format)).not.toContain('$schema');
+  });
+
   it('re-asks on broken JSON with what was wrong, and gives up after the bounded repairs', async () => {
     llm.setScript([
       { reply: '{"comment":"缺了括号"', times: 1 },

@@ -215,26 +215,32 @@ export const createLlmClient = (config: LlmConfig): LlmClient => {
     }
   };
 
-  /** One answer in the best JSON mode the endpoint accepts; a 400 to a mode steps down to the next. */
+  /**
+   * One answer in the best JSON mode the endpoint accepts: a 400 (or 422) steps down to the next mode for
+   * this call, and a mode that then works is remembered. A 400 with another cause (e.g. a too long prompt)
+   * fails in every mode and so changes nothing for later calls.
+   */
   const completeInJsonMode = async (
     options: StreamOptions,
     jsonSchema: Record<string, unknown>,
     name: string,
   ) => {
+    let mode = jsonMode;
     for (;;) {
       const format =
-        jsonMode === 'json_schema'
+        mode === 'json_schema'
           ? ({ type: 'json_schema', json_schema: { name, schema: jsonSchema, strict: false } } as const)
-          : jsonMode === 'json_object'
+          : mode === 'json_object'
             ? ({ type: 'json_object' } as const)
             : undefined;
       try {
-        return await complete(options, format);
+        const text = await complete(options, format);
+        jsonMode = mode;
+        return text;
       } catch (error) {
-        const unsupported =
-          error instanceof OpenAI.APIError && (error.status === 400 || error.status === 422);
-        if (unsupported && jsonMode !== 'none') {
-          jsonMode = jsonMode === 'json_schema' ? 'json_object' : 'none';
+        const refused = error instanceof OpenAI.APIError && (error.status === 400 || error.status === 422);
+        if (refused && mode !== 'none') {
+          mode = mode === 'json_schema' ? 'json_object' : 'none';
           continue;
         }
         throw upstreamReason(error);
@@ -244,10 +250,11 @@ export const createLlmClient = (config: LlmConfig): LlmClient => {
 
   const completeJson = async <T>(options: JsonOptions<T>): Promise<T> => {
     api();
-    const jsonSchema = toJSONSchema(options.schema, { io: 'input', unrepresentable: 'any' }) as Record<
-      string,
-      unknown
-    >;
+    // Some endpoints refuse the meta-schema key: only the schema itself goes.
+    const { $schema: _meta, ...jsonSchema } = toJSONSchema(options.schema, {
+      io: 'input',
+      unrepresentable: 'any',
+    }) as Record<string, unknown>;
     const schemaText = JSON.stringify(jsonSchema);
     // Endpoints without json_schema still learn the shape from the system message.
     const messages: ChatMessage[] = [
