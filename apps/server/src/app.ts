@@ -114,11 +114,14 @@ export const buildApp = async (config: Config, deps: AppDeps = {}): Promise<App>
   organisationRoutes(app, ctx);
   idpRoutes(app, ctx);
   questionBankRoutes(app, ctx);
-  generateQuestionsRoutes(app, ctx);
   const jobs = deps.jobs ?? createJobQueue({ db: database.db, log: app.log });
   // Hooks run last-added first: the queue stops before a database opened here is closed.
   if (!deps.jobs) app.addHook('onClose', async () => jobs.stop());
   programExecutionRoutes(app, ctx, { jobs, config: { ...DEFAULT_CODE_EXECUTION, ...deps.codeExecution } });
+  generateQuestionsRoutes(app, ctx, {
+    jobs,
+    codeExecution: { ...DEFAULT_CODE_EXECUTION, ...deps.codeExecution },
+  });
   aiRoutes(app, ctx);
   await registerSpa(app, config.webDist);
   return app;

@@ -1,16 +1,25 @@
 import { generateQuestionsBody, generateQuestionsResult, SERVICE_BASES } from '@uplus/shared';
 import { structureQuestions } from '../../ai/structure-questions';
-import type { ReferenceRun } from '../../ai/structure-questions/reference';
+import { queuedReferenceRun } from '../../ai/structure-questions/queued-run';
+import { type ReferenceRun, sandboxReferenceRun } from '../../ai/structure-questions/reference';
 import type { App, AppContext } from '../../http/context';
 import { answers, ok } from '../../http/envelope';
+import type { JobQueue } from '../../jobs/queue';
+import type { CodeExecutionConfig } from '../program-execution/program-execution.config';
 import { assertMaySetQuestions } from './question-bank.policy';
 
 /** `POST /api/course/ai/generate_questions`: the streamed draft into checked questions (spec 000 3.3, 7). */
-export const generateQuestionsRoutes = (
-  app: App,
-  ctx: AppContext,
-  deps: { runReference?: ReferenceRun } = {},
-) => {
+/**
+ * Reference solutions run through the code-execution queue when it is given (as `buildApp` does: the same
+ * runners, limits and rate limit as test runs), else in this process's sandbox; tests may pass their own.
+ */
+export type GenerateQuestionsDeps = {
+  jobs?: JobQueue;
+  codeExecution?: CodeExecutionConfig;
+  runReference?: ReferenceRun;
+};
+
+export const generateQuestionsRoutes = (app: App, ctx: AppContext, deps: GenerateQuestionsDeps = {}) => {
   app.post(
     `${SERVICE_BASES.course}/ai/generate_questions`,
     {
@@ -38,7 +47,11 @@ export const generateQuestionsRoutes = (
         await structureQuestions({
           llm: ctx.llm,
           body: request.body,
-          runReference: deps.runReference,
+          runReference:
+            deps.runReference ??
+            (deps.jobs && deps.codeExecution
+              ? queuedReferenceRun({ db: ctx.db, jobs: deps.jobs, config: deps.codeExecution, actor })
+              : sandboxReferenceRun),
           signal: controller.signal,
         }),
       );

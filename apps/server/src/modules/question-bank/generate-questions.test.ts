@@ -1,12 +1,17 @@
 import { MSG, QUESTION_MSG } from '@uplus/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ScriptedLlm, startScriptedLlm } from '../../../../../e2e/fixtures/scripted-llm';
 import { buildApp } from '../../app';
 import type { Database } from '../../db/client';
+import { codeEvaluations } from '../../db/schema';
 import type { App } from '../../http/context';
+import { createJobQueue, type JobQueue } from '../../jobs/queue';
 import { testConfig } from '../../test/app';
 import { openTestDatabase, testDrivers } from '../../test/database';
 import { asUser, buildMember, tokenFor } from '../../test/factories';
+import { DEFAULT_CODE_EXECUTION } from '../program-execution/program-execution.config';
+import { type CodeRunner, startCodeRunner } from '../program-execution/program-execution.runner';
 
 const URL = '/api/course/ai/generate_questions';
 
@@ -65,10 +70,17 @@ describe.each(testDrivers())('generate_questions on %s', (driver) => {
   let database: Database;
   let app: App;
   let token: string;
+  let teacherId: number;
+  let jobs: JobQueue;
+  let runner: CodeRunner;
+  const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+  const codeExecution = { ...DEFAULT_CODE_EXECUTION, workers: 2 };
 
+  // Reference solutions run as `npm start` runs them: through the queue, on the in-process code runner.
   beforeAll(async () => {
     llm = await startScriptedLlm();
     database = await openTestDatabase(driver);
+    jobs = createJobQueue({ db: database.db, log: quiet });
     app = await buildApp(
       testConfig({
         llm: {
@@ -80,14 +92,18 @@ describe.each(testDrivers())('generate_questions on %s', (driver) => {
           timeoutMs: 60_000,
         },
       }),
-      { database },
+      { database, jobs, codeExecution },
     );
     await app.ready();
+    runner = await startCodeRunner({ db: database.db, driver, jobs, log: quiet, config: codeExecution });
     const { user } = await buildMember(database.db, { identityType: 'Teacher' });
+    teacherId = user.id;
     token = (await tokenFor(database.db, user.id)).token;
   });
   afterAll(async () => {
+    await runner?.stop({ timeoutMs: 5000 });
     await app?.close();
+    await jobs?.stop({ timeoutMs: 1000 });
     await database?.close();
     await llm?.close();
   });
@@ -225,6 +241,12 @@ describe.each(testDrivers())('generate_questions on %s', (driver) => {
       { input: '-5 5', output: '0', weight: 34, tested: true, outputQualified: true },
     ]);
     expect(llm.requests).toHaveLength(1);
+    // It ran as a test run of the teacher's, through the queue and a code runner.
+    const runs = await database.db
+      .select()
+      .from(codeEvaluations)
+      .where(eq(codeEvaluations.userId, teacherId));
+    expect(runs.at(-1)).toMatchObject({ languageId: 'python3', sourceCode: SUM_PY, status: 'complete' });
   });
 
   it('re-asks once with the diff when an expected output disagrees with the reference, then flags it', async () => {
