@@ -10,11 +10,15 @@ export type EventStream = {
   signal: AbortSignal;
 };
 
+/** A comment line this often while nothing else is sent, so proxies with idle timeouts keep the stream. */
+export const SSE_KEEPALIVE_MS = 15_000;
+
 /**
  * Takes the reply over from Fastify and starts a server-sent-events answer. Call it only after every check
- * that may still answer an error envelope (auth, validation, configuration).
+ * that may still answer an error envelope (auth, validation, configuration). Clients ignore the keep-alive
+ * comments (lines starting with a colon, as the SSE format defines).
  */
-export const openEventStream = (reply: FastifyReply): EventStream => {
+export const openEventStream = (reply: FastifyReply, options: { keepAliveMs?: number } = {}): EventStream => {
   reply.hijack();
   const res = reply.raw;
   const gone = new AbortController();
@@ -28,14 +32,27 @@ export const openEventStream = (reply: FastifyReply): EventStream => {
     'referrer-policy': 'same-origin',
   });
   res.flushHeaders();
+  let lastWrite = Date.now();
+  const keepAliveMs = options.keepAliveMs ?? SSE_KEEPALIVE_MS;
+  const keepAlive = setInterval(() => {
+    if (Date.now() - lastWrite >= keepAliveMs && !res.writableEnded && !res.destroyed) {
+      res.write(': keep-alive\n\n');
+      lastWrite = Date.now();
+    }
+  }, keepAliveMs / 3);
+  keepAlive.unref();
   res.on('close', () => {
+    clearInterval(keepAlive);
     if (!res.writableFinished) gone.abort();
   });
   return {
     send: (data) => {
-      if (!res.writableEnded && !res.destroyed) res.write(`data: ${JSON.stringify(data)}\n\n`);
+      if (res.writableEnded || res.destroyed) return;
+      res.write(`data: ${JSON.stringify(data)}\n\n`);
+      lastWrite = Date.now();
     },
     end: () => {
+      clearInterval(keepAlive);
       if (!res.writableEnded) res.end();
     },
     signal: gone.signal,
