@@ -496,6 +496,34 @@ describe.each(testDrivers())('AI draft stream and judge on %s', (driver) => {
     });
   });
 
+  describe('logging', () => {
+    const lines: string[] = [];
+    let logged: App;
+    beforeAll(async () => {
+      logged = await buildApp(testConfig({ llm: llmConfig, logLevel: 'debug' }), {
+        database: t.database,
+        logStream: { write: (line) => lines.push(line) },
+      });
+      await logged.ready();
+    });
+    afterAll(async () => {
+      await logged?.close();
+    });
+
+    it('no log line carries the API key, the model address or the student answer', async () => {
+      llm.setScript([{ status: 500, errorMessage: 'upstream says sk-test-secret' }]);
+      expect((await asUser(logged, teacher).post(JUDGE, JUDGE_BODY)).statusCode).toBe(502);
+      expect((await asUser(logged, teacher).post(SSE, DRAFT)).statusCode).toBe(200);
+      llm.setScript([{ reply: judgeReply(3) }]);
+      expect((await asUser(logged, teacher).post(JUDGE, JUDGE_BODY)).statusCode).toBe(200);
+      const text = lines.join('');
+      expect(text).toContain('AI判题失败');
+      for (const secret of ['sk-test-secret', llm.baseUrl, JUDGE_BODY.studentAnswer, teacher]) {
+        expect(text).not.toContain(secret);
+      }
+    });
+  });
+
   describe('without an LLM configured', () => {
     let bare: App;
     beforeAll(async () => {
