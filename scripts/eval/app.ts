@@ -6,6 +6,9 @@ import { buildApp } from '../../apps/server/src/app';
 import { type Config, loadConfig } from '../../apps/server/src/config/config';
 import { migrateDatabase, openPglite } from '../../apps/server/src/db/client';
 import { seedIfNeeded } from '../../apps/server/src/db/seed';
+import { createJobQueue } from '../../apps/server/src/jobs/queue';
+import { DEFAULT_CODE_EXECUTION } from '../../apps/server/src/modules/program-execution/program-execution.config';
+import { startCodeRunner } from '../../apps/server/src/modules/program-execution/program-execution.runner';
 
 export const DEMO_TEACHER = 'teacher01';
 export const DEMO_PASSWORD = 'Uplus@2026';
@@ -49,15 +52,29 @@ export async function startEvalApp(
   try {
     await migrateDatabase(database);
     await seedIfNeeded({ db: database.db, demoData: true, port: 0 });
-    const app = await buildApp(config, { database, codeExecution: { workers: 0 } });
+    // A code runner in this process, as `npm start` has, so generated coding questions get their reference
+    // solutions run (without one they would all come back as not run).
+    const codeExecution = { ...DEFAULT_CODE_EXECUTION, workers: 1 };
+    const quiet = { warn: () => {}, error: () => {} };
+    const jobs = createJobQueue({ db: database.db, log: quiet });
+    const app = await buildApp(config, { database, jobs, codeExecution });
     await app.listen({ port: 0, host: '127.0.0.1' });
+    const runner = await startCodeRunner({
+      db: database.db,
+      driver: database.driver,
+      jobs,
+      log: app.log,
+      config: codeExecution,
+    });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : 0;
     return {
       base: `http://127.0.0.1:${port}`,
       config,
       close: async () => {
+        await runner.stop({ timeoutMs: 5000 });
         await app.close();
+        await jobs.stop({ timeoutMs: 1000 });
         await database.close();
       },
     };
