@@ -299,7 +299,7 @@ describe('AI generator panel', () => {
   });
 
   it('home variant hides 导入; 运行验证 only for a single coding question', async () => {
-    stubAiFetch(
+    const calls = stubAiFetch(
       {
         'GET /api/course/programExecution/languages': LANGUAGES,
         [STRUCTURE]: ok([singleChoice('第一题')]),
@@ -311,6 +311,7 @@ describe('AI generator panel', () => {
     await generate(1);
     expect(screen.queryByTestId('ai-import')).toBeNull();
     expect(screen.queryByTestId('ai-run-verify')).toBeNull();
+    expect(calls.find((c) => c.path === SSE_PATH)?.body).toMatchObject({ source: 'home' });
   });
 
   it('a refused stream shows the server message', async () => {

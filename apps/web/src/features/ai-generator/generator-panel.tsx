@@ -339,9 +339,9 @@ export function GeneratorPanel({ open, onClose, variant, target, onImported, typ
   const typingBox = (
     <div className="ai-typing" data-testid="ai-typing" aria-live="polite">
       {phase === 'typing' ? (
-        <TypingText text={draft} speed={typingSpeed} />
+        <TypingText key="draft" text={draft} speed={typingSpeed} />
       ) : (
-        <TypingText text={GENERATOR_TEXT.structuring} speed={typingSpeed} />
+        <TypingText key="structuring" text={GENERATOR_TEXT.structuring} speed={typingSpeed} />
       )}
     </div>
   );
@@ -499,6 +499,7 @@ export function GeneratorPanel({ open, onClose, variant, target, onImported, typ
                 disabled={busy}
                 loading={languages.isPending}
                 options={languageOptions}
+                notFoundContent="暂无可用的编程语言"
                 placeholder="请选择编程语言"
                 onChange={(v: string) => setLanguage(v)}
               />

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { libQuestionPage } from '@uplus/shared';
+import { libQuestionPage, teacherCourse } from '@uplus/shared';
+import { z } from 'zod';
 import { http, serviceUrl } from '../../api/http';
 
 export const libraryKeys = {
@@ -20,4 +21,13 @@ export const useLibQuestions = (pageNumber: number, pageSize: number, enabled: b
     queryFn: () => fetchLibQuestions(pageNumber, pageSize),
     enabled,
     placeholderData: keepPreviousData,
+  });
+
+/** `GET /api/course/courses/mine`: the teacher's courses with their homeworks and exercise sets. */
+export const useMyCourses = (enabled: boolean) =>
+  useQuery({
+    queryKey: ['courses', 'mine'] as const,
+    queryFn: () => http.get(serviceUrl('course', '/courses/mine'), { schema: z.array(teacherCourse) }),
+    enabled,
+    staleTime: 60_000,
   });

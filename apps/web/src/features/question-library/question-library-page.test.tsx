@@ -5,6 +5,14 @@ import { aiScene } from '../ai-generator/ai-scene';
 import { singleChoice } from '../ai-generator/test-support';
 
 const PATH = '/u/teacherGr/exerciseLibs';
+const COURSES = ok([
+  {
+    id: 'c1',
+    name: '数据结构',
+    homeworks: [{ id: 'h1', name: '第一次作业' }],
+    exerciseSets: [{ id: 's1', name: '第一章练习' }],
+  },
+]);
 
 describe('teacher question library page', () => {
   beforeEach(() => {
@@ -22,6 +30,7 @@ describe('teacher question library page', () => {
     const calls = stubFetch({
       ...sessionRoutes('Teacher', '王老师'),
       'GET /api/course/programExecution/languages': ok([]),
+      'GET /api/course/courses/mine': COURSES,
       'GET /api/course/libQuestions': ok({
         rows: [{ ...singleChoice('栈的特点是？', { knowledges: '数据结构,栈' }), id: '9', createdAt: 1 }],
         total: 1,
@@ -42,6 +51,31 @@ describe('teacher question library page', () => {
       target: { kind: 'library' },
       routeNames: ['exerciseLibs'],
     });
+  });
+
+  it("targets one of the teacher's homeworks or exercise sets when chosen", async () => {
+    signIn('Teacher');
+    stubFetch({
+      ...sessionRoutes('Teacher', '王老师'),
+      'GET /api/course/programExecution/languages': ok([]),
+      'GET /api/course/courses/mine': COURSES,
+      'GET /api/course/libQuestions': ok({ rows: [], total: 0 }),
+    });
+    renderApp(PATH);
+    await screen.findByRole('heading', { name: '我的题库' });
+    const select = await screen.findByLabelText('导入到');
+    fireEvent.mouseDown(select);
+    fireEvent.click((await screen.findAllByTitle('数据结构 / 练习集：第一章练习'))[0] as HTMLElement);
+    fireEvent.click(screen.getByTestId('library-ai-generate'));
+    await screen.findByTestId('ai-generator-panel');
+    expect(aiScene.get().generator?.target).toEqual({ kind: 'exerciseSet', courseId: 'c1', setId: 's1' });
+    aiScene.closeGenerator();
+    fireEvent.mouseDown(select);
+    fireEvent.click((await screen.findAllByTitle('数据结构 / 作业：第一次作业'))[0] as HTMLElement);
+    fireEvent.click(screen.getByTestId('library-ai-generate'));
+    await waitFor(() =>
+      expect(aiScene.get().generator?.target).toEqual({ kind: 'homework', homeworkId: 'h1' }),
+    );
   });
 
   it('refuses a student with 学生身份不支持查看 and does not call the library', async () => {

@@ -1,13 +1,14 @@
 import { BulbOutlined, StopOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { type LibQuestionRow, MSG, parseKnowledges, QSN_TYPE_NAMES, toRole } from '@uplus/shared';
-import { Button, Rate, Table, Tag } from 'antd';
+import { Button, Rate, Select, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { StatusPanel } from '../../components/status-panel';
 import { useStored } from '../../lib/storage';
 import { AiPanels } from '../ai-generator/ai-panels';
 import { aiScene } from '../ai-generator/ai-scene';
-import { libraryKeys, useLibQuestions } from './api';
+import type { ImportTarget } from '../ai-generator/api';
+import { libraryKeys, useLibQuestions, useMyCourses } from './api';
 import './question-library-page.css';
 
 /** The route name of this page (the generator shows only here once opened from it). */
@@ -21,6 +22,8 @@ export function QuestionLibraryPage() {
   const [page, setPage] = useState(1);
   const queryClient = useQueryClient();
   const list = useLibQuestions(page, PAGE_SIZE, isTeacher);
+  const courses = useMyCourses(isTeacher);
+  const [targetKey, setTargetKey] = useState('library');
 
   if (!isTeacher) {
     return (
@@ -32,11 +35,29 @@ export function QuestionLibraryPage() {
     );
   }
 
+  // Where generated questions go: the library, or one of the teacher's homeworks or exercise sets.
+  const targets: { key: string; label: string; target: ImportTarget }[] = [
+    { key: 'library', label: '我的题库', target: { kind: 'library' } },
+    ...(courses.data ?? []).flatMap((c) => [
+      ...c.homeworks.map((h) => ({
+        key: `homework:${h.id}`,
+        label: `${c.name} / 作业：${h.name}`,
+        target: { kind: 'homework', homeworkId: h.id } as ImportTarget,
+      })),
+      ...c.exerciseSets.map((s) => ({
+        key: `exercises:${c.id}:${s.id}`,
+        label: `${c.name} / 练习集：${s.name}`,
+        target: { kind: 'exerciseSet', courseId: c.id, setId: s.id } as ImportTarget,
+      })),
+    ]),
+  ];
+  const chosen = targets.find((t) => t.key === targetKey) ?? targets[0];
+
   const openGenerator = () =>
     aiScene.openGenerator({
       routeNames: ROUTE_NAMES,
       variant: 'common',
-      target: { kind: 'library' },
+      target: chosen?.target ?? { kind: 'library' },
       onImported: () => void queryClient.invalidateQueries({ queryKey: libraryKeys.all }),
     });
 
@@ -44,14 +65,25 @@ export function QuestionLibraryPage() {
     <section className="question-library" aria-labelledby="question-library-title">
       <header className="question-library__head">
         <h1 id="question-library-title">我的题库</h1>
-        <Button
-          type="primary"
-          icon={<BulbOutlined />}
-          onClick={openGenerator}
-          data-testid="library-ai-generate"
-        >
-          AI出题
-        </Button>
+        <div className="question-library__actions">
+          <span aria-hidden>导入到</span>
+          <Select
+            aria-label="导入到"
+            className="question-library__target"
+            value={chosen?.key}
+            options={targets.map((t) => ({ value: t.key, label: t.label }))}
+            onChange={setTargetKey}
+            loading={courses.isPending}
+          />
+          <Button
+            type="primary"
+            icon={<BulbOutlined />}
+            onClick={openGenerator}
+            data-testid="library-ai-generate"
+          >
+            AI出题
+          </Button>
+        </div>
       </header>
       <Table<LibQuestionRow>
         rowKey="id"
