@@ -16,7 +16,7 @@ import { type Database, openDatabase } from './db/client';
 import { createAuth } from './http/auth';
 import type { App, AppContext } from './http/context';
 import { registerErrorHandling } from './http/error-handler';
-import { loggerOptions } from './http/logging';
+import { loggerOptions, RequestLogController } from './http/logging';
 import { registerSpa } from './http/spa';
 import { createJobQueue, type JobQueue } from './jobs/queue';
 import { aiRoutes } from './modules/ai/ai.routes';
@@ -63,6 +63,7 @@ export const buildApp = async (config: Config, deps: AppDeps = {}): Promise<App>
   const now = deps.now ?? (() => new Date());
   const app = Fastify({
     logger: loggerOptions(config.logLevel, deps.logStream),
+    logController: new RequestLogController(),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();

@@ -93,6 +93,22 @@ describe.each(testDrivers())('http layer on %s', (driver) => {
     }
   });
 
+  it('writes one line per answered request: method, redacted address, status, time', async () => {
+    lines.length = 0;
+    await t.app.inject({ method: 'GET', url: '/api/nothing?token=ONE-LINE-SECRET&x=1' });
+    const records = lines.flatMap((l) => l.split('\n').filter(Boolean)).map((l) => JSON.parse(l));
+    expect(records.map((r) => r.msg)).toEqual(['request completed']);
+    const [record] = records;
+    expect(record).toMatchObject({
+      level: 30,
+      method: 'GET',
+      url: '/api/nothing?token=[REDACTED]&x=1',
+      statusCode: 404,
+    });
+    expect(typeof record.responseTime).toBe('number');
+    expect(typeof record.reqId).toBe('string');
+  });
+
   it('answers 500 without internals and logs the error without query parameters', async () => {
     const failing = new Proxy({} as Db, {
       get: () => {

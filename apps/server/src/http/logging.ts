@@ -1,4 +1,4 @@
-import type { FastifyServerOptions } from 'fastify';
+import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 
 /** Query parameters whose values never reach a log line. */
 const SECRET_PARAMS = [
@@ -53,6 +53,34 @@ export const loggerOptions = (
     res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
   },
 });
+
+/**
+ * One log line per request, when it has been answered, instead of Fastify's two ("incoming request" and
+ * "request completed"): method, address with secret query values redacted, status and milliseconds.
+ * No headers, no body. Pass an instance as Fastify's `logController`.
+ */
+export class RequestLogController extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    const line = {
+      method: request.method,
+      url: redactUrl(request.url),
+      statusCode: reply.statusCode,
+      responseTime: Math.round(reply.elapsedTime * 100) / 100,
+    };
+    if (error) reply.log.error({ ...line, err: safeError(error) }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
+
+  override routeNotFound(request: FastifyRequest): void {
+    request.log.info(`Route ${request.method}:${redactUrl(request.url)} not found`);
+  }
+}
 
 /**
  * An error reduced to what is safe to log: Drizzle puts query parameters (hashes, user data) into its
