@@ -10,12 +10,36 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'uplus-e2e-'));
 console.log(`[e2e] DATA_DIR=${dataDir}`);
 
+// The scripted OpenAI-compatible model (e2e/fixtures/ai-script.ts) the server's AI tools talk to.
+const llm = spawn(join(root, 'node_modules/.bin/tsx'), ['e2e/fixtures/scripted-llm-server.ts'], {
+  cwd: root,
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+const llmBaseUrl = await new Promise((resolve, reject) => {
+  let seen = '';
+  llm.stdout.on('data', (chunk) => {
+    seen += chunk.toString('utf8');
+    const found = /LLM_BASE_URL=(\S+)/.exec(seen);
+    if (found) resolve(found[1]);
+  });
+  llm.on('exit', (code) => reject(new Error(`scripted LLM server exited (${code}) before it listened`)));
+});
+console.log(`[e2e] LLM_BASE_URL=${llmBaseUrl}`);
+
 const child = spawn('npm', ['run', 'start', '-w', '@uplus/server'], {
   cwd: root,
   stdio: 'inherit',
   // Its own process group, so that npm, tsx and the server below them all get the signal.
   detached: true,
-  env: { ...process.env, DATA_DIR: dataDir, DEMO_DATA: 'true' },
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    DEMO_DATA: 'true',
+    LLM_BASE_URL: llmBaseUrl,
+    LLM_API_KEY: 'e2e-scripted-key',
+    LLM_MODEL: 'scripted',
+    LLM_MAX_RETRIES: '0',
+  },
 });
 
 let stopping = false;
@@ -30,6 +54,7 @@ function stop(signal) {
   if (stopping) return;
   stopping = true;
   killGroup(signal);
+  llm.kill('SIGTERM');
   // The server gets a few seconds to close its database; then it is killed.
   setTimeout(() => killGroup('SIGKILL'), 8000).unref();
 }
@@ -37,6 +62,7 @@ process.on('SIGTERM', () => stop('SIGTERM'));
 process.on('SIGINT', () => stop('SIGINT'));
 
 child.on('exit', (code, signal) => {
+  llm.kill('SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(stopping ? 0 : (code ?? (signal ? 1 : 0)));
 });
