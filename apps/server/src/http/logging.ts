@@ -1,4 +1,5 @@
 import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
+import pino from 'pino';
 
 /** Query parameters whose values never reach a log line. */
 const SECRET_PARAMS = [
@@ -41,7 +42,10 @@ export const loggerOptions = (
   stream?: LogStream,
 ): NonNullable<FastifyServerOptions['logger']> => ({
   level,
-  ...(stream ? { stream } : {}),
+  // Without a stream (production) lines go to stdout asynchronously: while one write is in flight the next
+  // lines are collected and written together, instead of a blocking write per line. Pino flushes what is
+  // left when the process exits (also after an uncaught error); only a SIGKILL can lose the last lines.
+  stream: stream ?? pino.destination({ dest: 1, sync: false }),
   redact: { paths: REDACT_PATHS, censor: '[REDACTED]' },
   serializers: {
     req: (req: { method?: string; url?: string; ip?: string; hostname?: string }) => ({
