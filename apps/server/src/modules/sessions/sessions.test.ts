@@ -1,9 +1,11 @@
 import { COURSE_COLLEGE_LEADER_BIT, MSG } from '@uplus/shared';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { sessions } from '../../db/schema';
 import { useTestApp } from '../../test/app';
 import { testDrivers } from '../../test/database';
 import { asUser, buildMember, buildUser, tokenFor } from '../../test/factories';
-import { setSessionExpiry } from './sessions.repo';
+import { revokeSession, setSessionExpiry } from './sessions.repo';
 import { hashToken, newToken } from './tokens';
 
 describe.each(testDrivers())('sessions on %s', (driver) => {
@@ -52,6 +54,32 @@ describe.each(testDrivers())('sessions on %s', (driver) => {
     t.clock.advance(2 * 3_600_000);
     try {
       expect401(await asUser(t.app, token).get('/api/base/session/refresh_token'));
+    } finally {
+      t.clock.reset();
+    }
+  });
+
+  it('writes last_seen_at at most once a minute, while a revocation counts on the very next request', async () => {
+    const { user } = await buildMember(t.db);
+    const { token, sessionId } = await tokenFor(t.db, user.id);
+    const lastSeen = async () => {
+      const [row] = await t.db
+        .select({ at: sessions.lastSeenAt })
+        .from(sessions)
+        .where(eq(sessions.id, sessionId));
+      return row!.at.getTime();
+    };
+    try {
+      expect((await asUser(t.app, token).get('/api/portal/users/basic_info')).statusCode).toBe(200);
+      const first = await lastSeen();
+      t.clock.advance(30_000);
+      expect((await asUser(t.app, token).get('/api/portal/users/basic_info')).statusCode).toBe(200);
+      expect(await lastSeen()).toBe(first);
+      t.clock.advance(61_000);
+      expect((await asUser(t.app, token).get('/api/portal/users/basic_info')).statusCode).toBe(200);
+      expect(await lastSeen()).toBeGreaterThan(first + 60_000);
+      await revokeSession(t.db, sessionId, new Date());
+      expect401(await asUser(t.app, token).get('/api/portal/users/basic_info'));
     } finally {
       t.clock.reset();
     }
