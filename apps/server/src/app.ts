@@ -32,6 +32,7 @@ import { questionBankRoutes } from './modules/question-bank/question-bank.routes
 import { sessionRoutes } from './modules/sessions/sessions.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { createSecrets, resolveAppSecret } from './modules/system/secrets';
+import { teachingRoutes } from './modules/teaching/teaching.routes';
 import { userRoutes } from './modules/users/users.routes';
 
 // Validation messages are Chinese: schemas carry the specs' texts; anything else falls back to zod's zh-CN
@@ -115,6 +116,7 @@ export const buildApp = async (config: Config, deps: AppDeps = {}): Promise<App>
   organisationRoutes(app, ctx);
   idpRoutes(app, ctx);
   questionBankRoutes(app, ctx);
+  teachingRoutes(app, ctx);
   const jobs = deps.jobs ?? createJobQueue({ db: database.db, log: app.log });
   // Hooks run last-added first: the queue stops before a database opened here is closed.
   if (!deps.jobs) app.addHook('onClose', async () => jobs.stop());

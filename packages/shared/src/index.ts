@@ -2,6 +2,7 @@ export * from './api/ai';
 export * from './api/foundation';
 export * from './api/program-execution';
 export * from './api/question-bank';
+export * from './api/teaching';
 export * from './config';
 export * from './display';
 export * from './envelope';
