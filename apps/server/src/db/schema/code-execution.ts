@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { createdAt, identityId, ownerRef } from './columns';
 import { users } from './users';
 
 /**
@@ -43,10 +44,8 @@ export const codeRunners = pgTable(
 export const codeEvaluations = pgTable(
   'code_evaluations',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    userId: ownerRef('user_id', () => users.id),
     /** canonical language id of the sandbox's table (c, cpp, java, python3, javascript) */
     languageId: text('language_id').notNull(),
     timeLimitMs: integer('time_limit_ms').notNull(),
@@ -55,7 +54,7 @@ export const codeEvaluations = pgTable(
     status: text('status').notNull().default('queued'),
     /** the runner running it (no foreign key: runner rows are removed long after) */
     runnerId: text('runner_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
@@ -73,10 +72,8 @@ export const codeEvaluations = pgTable(
 export const codeEvaluationCases = pgTable(
   'code_evaluation_cases',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    evaluationId: bigint('evaluation_id', { mode: 'number' })
-      .notNull()
-      .references(() => codeEvaluations.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    evaluationId: ownerRef('evaluation_id', () => codeEvaluations.id),
     /** 0-based order as submitted */
     position: integer('position').notNull(),
     stdin: text('stdin').notNull(),
@@ -89,10 +86,8 @@ export const codeEvaluationCases = pgTable(
 export const codeEvaluationStages = pgTable(
   'code_evaluation_stages',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    evaluationId: bigint('evaluation_id', { mode: 'number' })
-      .notNull()
-      .references(() => codeEvaluations.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    evaluationId: ownerRef('evaluation_id', () => codeEvaluations.id),
     stage: text('stage').notNull(),
     success: boolean('success').notNull(),
     message: text('message').notNull(),
@@ -104,7 +99,7 @@ export const codeEvaluationStages = pgTable(
     memoryUsed: integer('memory_used'),
     errorOutput: text('error_output'),
     verdict: text('verdict'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('code_evaluation_stages_evaluation_idx').on(t.evaluationId, t.id),

@@ -1,4 +1,5 @@
 export * from './code-execution';
+export * from './messages';
 export * from './organisations';
 export * from './question-bank';
 export * from './sessions';

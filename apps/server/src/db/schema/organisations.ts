@@ -8,14 +8,14 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
 } from 'drizzle-orm/pg-core';
+import { createdAt, identityId, ownerRef } from './columns';
 
 /** Organisation tree: area > school > college > class (an area may also hold colleges directly). */
 export const organisations = pgTable(
   'organisations',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     code: text('code').notNull().unique(),
     name: text('name').notNull(),
     /** area, school, college or class */
@@ -23,7 +23,7 @@ export const organisations = pgTable(
     parentId: bigint('parent_id', { mode: 'number' }).references((): AnyPgColumn => organisations.id, {
       onDelete: 'restrict',
     }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('organisations_parent_idx').on(t.parentId),
@@ -35,9 +35,7 @@ export const organisations = pgTable(
 export const organisationModules = pgTable(
   'organisation_modules',
   {
-    organisationId: bigint('organisation_id', { mode: 'number' })
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    organisationId: ownerRef('organisation_id', () => organisations.id),
     code: text('code').notNull(),
     name: text('name').notNull(),
     sort: integer('sort').notNull().default(0),
@@ -49,9 +47,7 @@ export const organisationModules = pgTable(
 export const organisationPermissions = pgTable(
   'organisation_permissions',
   {
-    organisationId: bigint('organisation_id', { mode: 'number' })
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    organisationId: ownerRef('organisation_id', () => organisations.id),
     key: text('key').notNull(),
     value: integer('value').notNull(),
   },

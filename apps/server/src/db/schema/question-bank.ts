@@ -1,16 +1,7 @@
 import type { ExerciseQuestion, GeneratedQuestion } from '@uplus/shared';
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, identityId, ownerRef } from './columns';
 import { users } from './users';
 
 /*
@@ -23,57 +14,44 @@ import { users } from './users';
 export const courses = pgTable(
   'courses',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    teacherId: bigint('teacher_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    teacherId: ownerRef('teacher_id', () => users.id),
     name: text('name').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('courses_teacher_idx').on(t.teacherId)],
 );
 
+/** What an exercise set and a homework have alike: a named part of a course. */
+const courseItemColumns = () => ({
+  id: identityId(),
+  courseId: ownerRef('course_id', () => courses.id),
+  name: text('name').notNull(),
+  createdAt: createdAt(),
+});
+
 /** An exercise set of a course. */
-export const exerciseSets = pgTable(
-  'exercise_sets',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    courseId: bigint('course_id', { mode: 'number' })
-      .notNull()
-      .references(() => courses.id, { onDelete: 'cascade' }),
-    name: text('name').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('exercise_sets_course_idx').on(t.courseId)],
-);
+export const exerciseSets = pgTable('exercise_sets', courseItemColumns(), (t) => [
+  index('exercise_sets_course_idx').on(t.courseId),
+]);
 
 /** A homework of a course; its teacher is the course's. */
-export const homeworks = pgTable(
-  'homeworks',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    courseId: bigint('course_id', { mode: 'number' })
-      .notNull()
-      .references(() => courses.id, { onDelete: 'cascade' }),
-    name: text('name').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('homeworks_course_idx').on(t.courseId)],
-);
+export const homeworks = pgTable('homeworks', courseItemColumns(), (t) => [
+  index('homeworks_course_idx').on(t.courseId),
+]);
+
+/** A question in the shape the editor and the import calls use (library and homework questions). */
+const generatedQuestionColumns = () => ({
+  qsnType: integer('qsn_type').notNull(),
+  titleText: text('title_text').notNull(),
+  question: jsonb('question').$type<GeneratedQuestion>().notNull(),
+  createdAt: createdAt(),
+});
 
 /** A question of a teacher's own library. */
 export const libQuestions = pgTable(
   'lib_questions',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    ownerId: bigint('owner_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    qsnType: integer('qsn_type').notNull(),
-    titleText: text('title_text').notNull(),
-    question: jsonb('question').$type<GeneratedQuestion>().notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
+  { id: identityId(), ownerId: ownerRef('owner_id', () => users.id), ...generatedQuestionColumns() },
   (t) => [index('lib_questions_owner_idx').on(t.ownerId, t.id)],
 );
 
@@ -81,14 +59,9 @@ export const libQuestions = pgTable(
 export const homeworkQuestions = pgTable(
   'homework_questions',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    homeworkId: bigint('homework_id', { mode: 'number' })
-      .notNull()
-      .references(() => homeworks.id, { onDelete: 'cascade' }),
-    qsnType: integer('qsn_type').notNull(),
-    titleText: text('title_text').notNull(),
-    question: jsonb('question').$type<GeneratedQuestion>().notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    id: identityId(),
+    homeworkId: ownerRef('homework_id', () => homeworks.id),
+    ...generatedQuestionColumns(),
   },
   (t) => [index('homework_questions_homework_idx').on(t.homeworkId, t.id)],
 );
@@ -97,14 +70,12 @@ export const homeworkQuestions = pgTable(
 export const exerciseQuestions = pgTable(
   'exercise_questions',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    setId: bigint('set_id', { mode: 'number' })
-      .notNull()
-      .references(() => exerciseSets.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    setId: ownerRef('set_id', () => exerciseSets.id),
     type: text('type').notNull(),
     title: text('title').notNull(),
     question: jsonb('question').$type<ExerciseQuestion>().notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('exercise_questions_set_idx').on(t.setId, t.id)],
 );
@@ -116,11 +87,11 @@ export const exerciseQuestions = pgTable(
 export const libKnowledges = pgTable(
   'lib_knowledges',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     ownerId: bigint('owner_id', { mode: 'number' }).references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     isLibrary: boolean('is_library').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('lib_knowledges_owner_name_idx').on(sql`coalesce(${t.ownerId}, 0)`, sql`lower(${t.name})`),

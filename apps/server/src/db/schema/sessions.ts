@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt, identityId, ownerRef } from './columns';
 import { memberships, users } from './users';
 
 /**
@@ -9,17 +10,15 @@ import { memberships, users } from './users';
 export const sessions = pgTable(
   'sessions',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     tokenHash: text('token_hash').notNull().unique(),
     kind: text('kind').notNull(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerRef('user_id', () => users.id),
     /** the organisation membership the session currently acts in */
     membershipId: bigint('membership_id', { mode: 'number' }).references(() => memberships.id, {
       onDelete: 'set null',
     }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
@@ -34,12 +33,12 @@ export const sessions = pgTable(
 export const loginAttempts = pgTable(
   'login_attempts',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     /** lower-case user name as typed */
     username: text('username').notNull(),
     address: text('address').notNull(),
     success: boolean('success').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('login_attempts_username_idx').on(t.username, t.createdAt),

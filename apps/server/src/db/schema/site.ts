@@ -1,22 +1,13 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  check,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, identityId } from './columns';
 import { organisations } from './organisations';
 
 /** A deployment: the site a school, an area or the product itself runs as (spec 000 section 3.1). */
 export const deployments = pgTable(
   'deployments',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     /** unique identifier (`code` in the app config) */
     code: text('code').notNull().unique(),
     /** `CODE` in the app config: school/college/area code, empty for the product site */
@@ -36,7 +27,7 @@ export const deployments = pgTable(
     userType: text('user_type').notNull().default('Student'),
     /** school record linked to the deployment (SCHOOL_CODE) */
     schoolCode: text('school_code'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('deployments_single_default').on(t.isDefault).where(sql`${t.isDefault}`),
@@ -58,7 +49,7 @@ export const collegeConfigPairs = pgTable(
 
 /** School records (`GET /api/base/schools/{schoolCode}`). */
 export const schools = pgTable('schools', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  id: identityId(),
   code: text('code').notNull().unique(),
   name: text('name').notNull(),
   logo: text('logo').notNull().default(''),

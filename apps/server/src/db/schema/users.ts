@@ -10,12 +10,13 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { createdAt, identityId, ownerRef } from './columns';
 import { organisations } from './organisations';
 
 export const users = pgTable(
   'users',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     /** sign-in name, unique regardless of case */
     username: text('username').notNull(),
     name: text('name').notNull(),
@@ -24,7 +25,7 @@ export const users = pgTable(
     sex: text('sex').notNull().default('1'),
     /** Argon2id PHC string */
     passwordHash: text('password_hash').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`)],
@@ -37,22 +38,16 @@ export const users = pgTable(
 export const memberships = pgTable(
   'memberships',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    organisationId: bigint('organisation_id', { mode: 'number' })
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
-    leafOrganisationId: bigint('leaf_organisation_id', { mode: 'number' })
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    userId: ownerRef('user_id', () => users.id),
+    organisationId: ownerRef('organisation_id', () => organisations.id),
+    leafOrganisationId: ownerRef('leaf_organisation_id', () => organisations.id),
     /** Student, Teacher or Business */
     identityType: text('identity_type').notNull(),
     /** the membership a new sign-in starts in */
     isDefault: boolean('is_default').notNull().default(false),
     majorName: text('major_name').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('memberships_user_organisation_idx').on(t.userId, t.organisationId),
@@ -64,9 +59,7 @@ export const memberships = pgTable(
 export const membershipPermissions = pgTable(
   'membership_permissions',
   {
-    membershipId: bigint('membership_id', { mode: 'number' })
-      .notNull()
-      .references(() => memberships.id, { onDelete: 'cascade' }),
+    membershipId: ownerRef('membership_id', () => memberships.id),
     module: text('module').notNull(),
     mask: bigint('mask', { mode: 'bigint' }).notNull().default(sql`0`),
   },
