@@ -21,6 +21,7 @@ import { registerSpa } from './http/spa';
 import { createJobQueue, type JobQueue } from './jobs/queue';
 import { aiRoutes } from './modules/ai/ai.routes';
 import { idpRoutes } from './modules/idp/idp.routes';
+import { messageRoutes } from './modules/messages/messages.routes';
 import { organisationRoutes } from './modules/organisations/organisations.routes';
 import {
   type CodeExecutionConfig,
@@ -114,6 +115,7 @@ export const buildApp = async (config: Config, deps: AppDeps = {}): Promise<App>
   sessionRoutes(app, ctx);
   userRoutes(app, ctx);
   organisationRoutes(app, ctx);
+  messageRoutes(app, ctx);
   idpRoutes(app, ctx);
   questionBankRoutes(app, ctx);
   teachingRoutes(app, ctx);

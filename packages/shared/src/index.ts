@@ -1,5 +1,6 @@
 export * from './api/ai';
 export * from './api/foundation';
+export * from './api/messages';
 export * from './api/program-execution';
 export * from './api/question-bank';
 export * from './api/teaching';
