@@ -77,83 +77,100 @@ function mainFile(name: string) {
   return () => ({ sourceFile: name, mainClass: '' });
 }
 
-function gccVersion(text: string): string | null {
-  const m = /^\s*(\d+(?:\.\d+)*)/.exec(text);
-  return m ? `GCC ${m[1]}` : null;
+/** Where a tool may be installed: the distribution's place first, then a local build. */
+function usrTool(name: string): readonly string[] {
+  return [`/usr/bin/${name}`, `/usr/local/bin/${name}`];
+}
+
+/** Reads the version as the first group of `pattern` in the tool's output, shown after `label`. */
+function versionAfter(pattern: RegExp, label: string): (text: string) => string | null {
+  return (text) => {
+    const m = pattern.exec(text);
+    return m ? `${label} ${m[1]}` : null;
+  };
+}
+
+/** The compile step of an interpreted language: a syntax check of the source, which writes nothing. */
+function syntaxCheck(argv: (ctx: CommandContext) => string[]): LanguageDefinition['compile'] {
+  return { argv, kind: 'syntax', writesBox: false, produces: null, memory: null };
 }
 
 const C_LIKE_FLAGS = ['-O2', '-pipe', '-fmax-errors=50', '-fdiagnostics-color=never'];
 
+/** C and C++: gcc or g++ builds a native program `main` in the box, which then runs by itself. */
+function gccLanguage(spec: {
+  id: string;
+  name: string;
+  aliases: readonly string[];
+  /** toolchain key and the driver it names */
+  tool: string;
+  driver: string;
+  sourceFile: string;
+  /** `-std=` option */
+  std: string;
+  /** libraries linked after the source */
+  libraries: readonly string[];
+}): LanguageDefinition {
+  const { tool } = spec;
+  return {
+    id: spec.id,
+    name: spec.name,
+    aliases: spec.aliases,
+    tools: { [tool]: usrTool(spec.driver) },
+    versionCommand: (t) => [t[tool]!, '-dumpfullversion'],
+    parseVersion: versionAfter(/^\s*(\d+(?:\.\d+)*)/, 'GCC'),
+    sourceFile: mainFile(spec.sourceFile),
+    compile: {
+      argv: (ctx) => [
+        ctx.toolchain[tool]!,
+        ...C_LIKE_FLAGS,
+        spec.std,
+        '-o',
+        `${BOX_DIR}/main`,
+        `${BOX_DIR}/${ctx.sourceFile}`,
+        ...spec.libraries,
+      ],
+      kind: 'compile',
+      writesBox: true,
+      produces: () => 'main',
+      memory: GCC_MEMORY,
+    },
+    run: () => [`${BOX_DIR}/main`],
+    processes: 64,
+    stackMb: 64,
+    memory: nativeMemory,
+  };
+}
+
 /** The language table. Order is the order of `listLanguages()`. */
 export const LANGUAGES: readonly LanguageDefinition[] = [
-  {
+  gccLanguage({
     id: 'c',
     name: 'C',
     aliases: ['c11', 'gcc'],
-    tools: { cc: ['/usr/bin/gcc', '/usr/local/bin/gcc'] },
-    versionCommand: (t) => [t.cc!, '-dumpfullversion'],
-    parseVersion: gccVersion,
-    sourceFile: mainFile('main.c'),
-    compile: {
-      argv: (ctx) => [
-        ctx.toolchain.cc!,
-        ...C_LIKE_FLAGS,
-        '-std=gnu11',
-        '-o',
-        `${BOX_DIR}/main`,
-        `${BOX_DIR}/${ctx.sourceFile}`,
-        '-lm',
-      ],
-      kind: 'compile',
-      writesBox: true,
-      produces: () => 'main',
-      memory: GCC_MEMORY,
-    },
-    run: () => [`${BOX_DIR}/main`],
-    processes: 64,
-    stackMb: 64,
-    memory: nativeMemory,
-  },
-  {
+    tool: 'cc',
+    driver: 'gcc',
+    sourceFile: 'main.c',
+    std: '-std=gnu11',
+    libraries: ['-lm'],
+  }),
+  gccLanguage({
     id: 'cpp',
     name: 'C++',
     aliases: ['c++', 'cpp17', 'g++'],
-    tools: { cxx: ['/usr/bin/g++', '/usr/local/bin/g++'] },
-    versionCommand: (t) => [t.cxx!, '-dumpfullversion'],
-    parseVersion: gccVersion,
-    sourceFile: mainFile('main.cpp'),
-    compile: {
-      argv: (ctx) => [
-        ctx.toolchain.cxx!,
-        ...C_LIKE_FLAGS,
-        '-std=gnu++17',
-        '-o',
-        `${BOX_DIR}/main`,
-        `${BOX_DIR}/${ctx.sourceFile}`,
-      ],
-      kind: 'compile',
-      writesBox: true,
-      produces: () => 'main',
-      memory: GCC_MEMORY,
-    },
-    run: () => [`${BOX_DIR}/main`],
-    processes: 64,
-    stackMb: 64,
-    memory: nativeMemory,
-  },
+    tool: 'cxx',
+    driver: 'g++',
+    sourceFile: 'main.cpp',
+    std: '-std=gnu++17',
+    libraries: [],
+  }),
   {
     id: 'java',
     name: 'Java',
     aliases: ['java17', 'jdk'],
-    tools: {
-      javac: ['/usr/bin/javac', '/usr/local/bin/javac'],
-      java: ['/usr/bin/java', '/usr/local/bin/java'],
-    },
+    tools: { javac: usrTool('javac'), java: usrTool('java') },
     versionCommand: (t) => [t.javac!, '-version'],
-    parseVersion: (text) => {
-      const m = /javac\s+(\S+)/.exec(text);
-      return m ? `OpenJDK ${m[1]}` : null;
-    },
+    parseVersion: versionAfter(/javac\s+(\S+)/, 'OpenJDK'),
     sourceFile: (source) => {
       // javac insists that a public class lives in a file of the same name.
       const m = /\bpublic\s+(?:(?:final|abstract|strictfp)\s+)*class\s+([A-Za-z_$][\w$]{0,99})\b/.exec(
@@ -210,35 +227,26 @@ export const LANGUAGES: readonly LanguageDefinition[] = [
     id: 'python3',
     name: 'Python 3',
     aliases: ['python', 'py', 'py3'],
-    tools: { python: ['/usr/bin/python3', '/usr/local/bin/python3'] },
+    tools: { python: usrTool('python3') },
     versionCommand: (t) => [t.python!, '--version'],
-    parseVersion: (text) => {
-      const m = /Python\s+(\S+)/.exec(text);
-      return m ? `Python ${m[1]}` : null;
-    },
+    parseVersion: versionAfter(/Python\s+(\S+)/, 'Python'),
     sourceFile: mainFile('main.py'),
-    compile: {
-      // A syntax check, so that a syntax error is reported as a compile error like in the other languages.
-      argv: (ctx) => [
-        ctx.toolchain.python!,
-        '-I',
-        '-c',
-        [
-          'import sys, traceback',
-          'path = sys.argv[1]',
-          'try:',
-          "    compile(open(path, 'rb').read(), path.rsplit('/', 1)[-1], 'exec')",
-          'except (SyntaxError, ValueError) as e:',
-          '    traceback.print_exception_only(type(e), e)',
-          '    sys.exit(1)',
-        ].join('\n'),
-        `${BOX_DIR}/${ctx.sourceFile}`,
-      ],
-      kind: 'syntax',
-      writesBox: false,
-      produces: null,
-      memory: null,
-    },
+    // A syntax check, so that a syntax error is reported as a compile error like in the other languages.
+    compile: syntaxCheck((ctx) => [
+      ctx.toolchain.python!,
+      '-I',
+      '-c',
+      [
+        'import sys, traceback',
+        'path = sys.argv[1]',
+        'try:',
+        "    compile(open(path, 'rb').read(), path.rsplit('/', 1)[-1], 'exec')",
+        'except (SyntaxError, ValueError) as e:',
+        '    traceback.print_exception_only(type(e), e)',
+        '    sys.exit(1)',
+      ].join('\n'),
+      `${BOX_DIR}/${ctx.sourceFile}`,
+    ]),
     run: (ctx) => [ctx.toolchain.python!, '-B', `${BOX_DIR}/${ctx.sourceFile}`],
     processes: 64,
     stackMb: 64,
@@ -252,20 +260,11 @@ export const LANGUAGES: readonly LanguageDefinition[] = [
     id: 'javascript',
     name: 'JavaScript (Node.js)',
     aliases: ['js', 'node', 'nodejs'],
-    tools: { node: ['/usr/bin/node', '/usr/local/bin/node'] },
+    tools: { node: usrTool('node') },
     versionCommand: (t) => [t.node!, '--version'],
-    parseVersion: (text) => {
-      const m = /v(\d+\.\d+\.\d+)/.exec(text);
-      return m ? `Node.js ${m[1]}` : null;
-    },
+    parseVersion: versionAfter(/v(\d+\.\d+\.\d+)/, 'Node.js'),
     sourceFile: mainFile('main.js'),
-    compile: {
-      argv: (ctx) => [ctx.toolchain.node!, '--check', `${BOX_DIR}/${ctx.sourceFile}`],
-      kind: 'syntax',
-      writesBox: false,
-      produces: null,
-      memory: null,
-    },
+    compile: syntaxCheck((ctx) => [ctx.toolchain.node!, '--check', `${BOX_DIR}/${ctx.sourceFile}`]),
     run: (ctx) => [
       ctx.toolchain.node!,
       `--max-old-space-size=${ctx.memoryMb}`,
