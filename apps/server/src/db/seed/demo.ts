@@ -1,4 +1,10 @@
-import { COURSE_COLLEGE_LEADER_BIT, type IdentityType, QOM_COLLEGE_ADMIN_BIT } from '@uplus/shared';
+import {
+  COURSE_COLLEGE_LEADER_BIT,
+  type IdentityType,
+  type MessageType,
+  QOM_COLLEGE_ADMIN_BIT,
+} from '@uplus/shared';
+import * as messages from '../../modules/messages/messages.service';
 import * as organisations from '../../modules/organisations/organisations.service';
 import * as questionBank from '../../modules/question-bank/question-bank.service';
 import * as site from '../../modules/site/site.service';
@@ -23,6 +29,15 @@ const DEMO_KNOWLEDGES = [
 
 /** Password of every demo account. */
 export const DEMO_PASSWORD = 'Uplus@2026';
+
+/** student01's messages: hours ago, kind, text. */
+const DEMO_MESSAGES: readonly (readonly [number, MessageType, string])[] = [
+  [1, 'Course', '《数据结构》发布了新的作业“第一次作业：栈与队列”，请在截止时间前提交。'],
+  [5, 'System', '欢迎使用优加教育平台，完善个人资料后即可加入课程和实习计划。'],
+  [26, 'Internship', '您报名的“2026 春季软件开发实习计划”已进入第二阶段，请及时查看阶段任务。'],
+  [30, 'Course', '《数据结构》课程通知：本周四实验课调整到实验楼 302 室。'],
+  [74, 'Recruitment', '您投递的“Java 开发实习生”岗位已被查看。'],
+];
 
 /** The demo accounts, as printed at start-up and listed in the README. */
 export const DEMO_ACCOUNTS = [
@@ -246,6 +261,20 @@ export const seedDemoData = async (opts: { db: Db; port: number }) => {
     majorName: '数据科学与大数据技术',
     isDefault: false,
   });
+
+  // student01's unread messages for the workbench bell and the message page, over the last few days.
+  const now = Date.now();
+  const HOUR = 60 * 60_000;
+  for (const [hoursAgo, type, body] of DEMO_MESSAGES) {
+    await messages.sendMessage({
+      db,
+      userId: student.id,
+      type,
+      body,
+      timestamp: new Date(now - hoursAgo * HOUR),
+      now: new Date(now),
+    });
+  }
 
   const teacher = await create('teacher01', '李静', '2');
   await member(teacher.id, uplus.id, cs.id, 'Teacher');

@@ -100,6 +100,19 @@ describe.each(testDrivers())('seeding on %s', (driver) => {
     expect(modules).toEqual(expect.arrayContaining(['course', 'exam', 'graduation', 'obe']));
   });
 
+  it('student01 has unread messages of several kinds, newest first; other demo users have none', async () => {
+    const student = await signIn('student01');
+    const counts = (await student.post('/api/qmn/c/counts')).json().data;
+    expect(counts.unread).toBe(5);
+    expect(counts.byType).toEqual({ System: 1, Course: 2, Internship: 1, Recruitment: 1 });
+    const page = (await student.post('/api/qmn/c/messages?pageSize=10')).json().data;
+    expect(page.total).toBe(5);
+    const times = page.rows.map((r: { timestamp: number }) => r.timestamp);
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    for (const row of page.rows) expect(row.body).toMatch(/[\u4e00-\u9fa5]/);
+    expect((await (await signIn('teacher01')).post('/api/qmn/c/counts')).json().data.unread).toBe(0);
+  });
+
   it('leader01 carries the college-leader bit, admin01 the college-admin bit', async () => {
     const leader = await signIn('leader01');
     expect((await leader.get('/api/base/session/refresh_token')).json().data.pms.course).toBe(
