@@ -1,3 +1,4 @@
+export * from './ai';
 export * from './code-execution';
 export * from './messages';
 export * from './organisations';
