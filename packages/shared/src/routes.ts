@@ -203,6 +203,19 @@ export const ROUTES: readonly RouteDef[] = [
     title: '资源库',
     meta: { requiresLogin: true, teacherOnly: true },
   },
+  // issue 4 part 9: a teacher's homework and exercise set (pages hosting the common AI panels)
+  {
+    path: '/u/teacherGr/course/:courseId/homework/:homeworkId',
+    name: 'teacherHomework',
+    title: '作业题目',
+    meta: LOGIN,
+  },
+  {
+    path: '/u/teacherGr/course/:courseId/exerciseSet/:setId',
+    name: 'teacherExerciseSet',
+    title: '练习集题目',
+    meta: LOGIN,
+  },
 ];
 
 /** Redirects (spec 001 sections 2.1 and 2.2). */
