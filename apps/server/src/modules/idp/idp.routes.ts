@@ -31,6 +31,17 @@ const passwordForm = z.object({
 const profileQuery = z.object({ saved: z.enum(['name', 'password']).optional() });
 
 const NOTICES = { name: '姓名已保存', password: '密码已修改，其他设备上的登录已失效' } as const;
+const SIGN_IN_FOR_PROFILE = `/idp/login?redirect=${encodeURIComponent('/idp/profile')}`;
+
+/** What the profile page shows besides the user: the answer's status, a notice, a form's error. */
+type ProfileState = {
+  status: number;
+  notice?: string;
+  nameError?: FormError;
+  passwordError?: FormError;
+  nameValue?: string;
+};
+type IdpSession = NonNullable<Awaited<ReturnType<typeof idp.resolveIdpSession>>>;
 
 /** Sends an HTML page under a strict CSP that admits only this page's nonce. */
 const sendPage = (reply: FastifyReply, status: number, render: (nonce: string) => string) => {
@@ -63,6 +74,9 @@ export const idpRoutes = (app: App, ctx: AppContext) => {
     safeRedirect(redirect, { host: request.host, protocol: request.protocol }, DEFAULT_LOGIN_REDIRECT);
   const idpSessionOf = (request: FastifyRequest) =>
     idp.resolveIdpSession({ db: ctx.db, token: request.cookies[IDP_COOKIE], now: ctx.now() });
+  const authenticate = (request: FastifyRequest, credentials: { username: unknown; password: unknown }) =>
+    idp.authenticate({ db: ctx.db, ...credentials, address: request.ip, now: ctx.now() });
+  const issueTicket = (userId: number) => idp.issueTicket({ db: ctx.db, userId, ttlHours, now: ctx.now() });
   const setCookie = (request: FastifyRequest, reply: FastifyReply, token: string) =>
     reply.setCookie(IDP_COOKIE, token, {
       path: '/idp',
@@ -82,7 +96,7 @@ export const idpRoutes = (app: App, ctx: AppContext) => {
     const target = targetOf(request, redirect);
     // The provider's own pages need no app ticket in their address.
     if (isIdpTarget(target)) return reply.redirect(target, 303);
-    const { ticket } = await idp.issueTicket({ db: ctx.db, userId, ttlHours, now: ctx.now() });
+    const { ticket } = await issueTicket(userId);
     const brand = await brandOf(request);
     return sendPage(reply, 200, (nonce) =>
       signedInPage({ brand, nonce, ticket, target: withTicket(target, ticket) }),
@@ -109,13 +123,7 @@ export const idpRoutes = (app: App, ctx: AppContext) => {
     async (request, reply) => {
       const { username, password, redirect } = request.body;
       try {
-        const user = await idp.authenticate({
-          db: ctx.db,
-          username,
-          password,
-          address: request.ip,
-          now: ctx.now(),
-        });
+        const user = await authenticate(request, { username, password });
         const session = await idp.startIdpSession({ db: ctx.db, userId: user.id, ttlHours, now: ctx.now() });
         setCookie(request, reply, session.token);
         return await finishSignIn(request, reply, user.id, redirect);
@@ -150,32 +158,15 @@ export const idpRoutes = (app: App, ctx: AppContext) => {
       },
     },
     async (request) => {
-      const { username, password } = request.body;
-      const user = await idp.authenticate({
-        db: ctx.db,
-        username,
-        password,
-        address: request.ip,
-        now: ctx.now(),
-      });
-      return ok(await idp.issueTicket({ db: ctx.db, userId: user.id, ttlHours, now: ctx.now() }));
+      const user = await authenticate(request, request.body);
+      return ok(await issueTicket(user.id));
     },
   );
 
   /** The profile page, or a 303 to sign-in when the provider's session is missing. */
-  const profile = async (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    state: {
-      status: number;
-      notice?: string;
-      nameError?: FormError;
-      passwordError?: FormError;
-      nameValue?: string;
-    },
-  ) => {
+  const profile = async (request: FastifyRequest, reply: FastifyReply, state: ProfileState) => {
     const session = await idpSessionOf(request);
-    if (!session) return reply.redirect(`/idp/login?redirect=${encodeURIComponent('/idp/profile')}`, 303);
+    if (!session) return reply.redirect(SIGN_IN_FOR_PROFILE, 303);
     const brand = await brandOf(request);
     const csrf = ctx.secrets.sign(CSRF_PURPOSE, String(session.sessionId));
     return sendPage(reply, state.status, (nonce) =>
@@ -183,13 +174,31 @@ export const idpRoutes = (app: App, ctx: AppContext) => {
     );
   };
 
-  /** The provider session behind a profile form, after checking the form's CSRF token. */
-  const formSession = async (request: FastifyRequest, csrf: string | undefined) => {
+  /**
+   * Handles a profile form: the provider's session (else sign-in) and the form's CSRF token (else 403),
+   * then saves and goes back to the profile page with its notice; a field error shows the page again.
+   */
+  const saveProfileForm = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    form: {
+      csrf: string | undefined;
+      saved: keyof typeof NOTICES;
+      save: (session: IdpSession) => Promise<unknown>;
+      failed: (error: idp.FieldError) => Omit<ProfileState, 'status'>;
+    },
+  ) => {
     const session = await idpSessionOf(request);
-    if (!session) return null;
-    if (!csrf || !ctx.secrets.verify(CSRF_PURPOSE, String(session.sessionId), csrf))
+    if (!session) return reply.redirect(SIGN_IN_FOR_PROFILE, 303);
+    if (!form.csrf || !ctx.secrets.verify(CSRF_PURPOSE, String(session.sessionId), form.csrf))
       throw AppError.forbidden();
-    return session;
+    try {
+      await form.save(session);
+      return reply.redirect(`/idp/profile?saved=${form.saved}`, 303);
+    } catch (error) {
+      if (!(error instanceof idp.FieldError)) throw error;
+      return profile(request, reply, { status: error.code, ...form.failed(error) });
+    }
   };
 
   app.get(
@@ -204,46 +213,36 @@ export const idpRoutes = (app: App, ctx: AppContext) => {
   app.post(
     '/idp/profile/name',
     { schema: { tags, summary: 'Change the display name', body: nameForm, response: { 200: html } } },
-    async (request, reply) => {
-      const session = await formSession(request, request.body._csrf);
-      if (!session) return reply.redirect('/idp/login?redirect=%2Fidp%2Fprofile', 303);
-      try {
-        await idp.changeName({ db: ctx.db, actor: session, name: request.body.name, now: ctx.now() });
-        return reply.redirect('/idp/profile?saved=name', 303);
-      } catch (error) {
-        if (!(error instanceof idp.FieldError)) throw error;
-        return profile(request, reply, {
-          status: error.code,
+    async (request, reply) =>
+      saveProfileForm(request, reply, {
+        csrf: request.body._csrf,
+        saved: 'name',
+        save: (session) =>
+          idp.changeName({ db: ctx.db, actor: session, name: request.body.name, now: ctx.now() }),
+        failed: (error) => ({
           nameError: { field: error.field, message: error.message },
           nameValue: request.body.name ?? '',
-        });
-      }
-    },
+        }),
+      }),
   );
 
   app.post(
     '/idp/profile/password',
     { schema: { tags, summary: 'Change the password', body: passwordForm, response: { 200: html } } },
-    async (request, reply) => {
-      const session = await formSession(request, request.body._csrf);
-      if (!session) return reply.redirect('/idp/login?redirect=%2Fidp%2Fprofile', 303);
-      try {
-        await idp.changePassword({
-          db: ctx.db,
-          actor: session,
-          body: request.body,
-          address: request.ip,
-          now: ctx.now(),
-        });
-        return reply.redirect('/idp/profile?saved=password', 303);
-      } catch (error) {
-        if (!(error instanceof idp.FieldError)) throw error;
-        return profile(request, reply, {
-          status: error.code,
-          passwordError: { field: error.field, message: error.message },
-        });
-      }
-    },
+    async (request, reply) =>
+      saveProfileForm(request, reply, {
+        csrf: request.body._csrf,
+        saved: 'password',
+        save: (session) =>
+          idp.changePassword({
+            db: ctx.db,
+            actor: session,
+            body: request.body,
+            address: request.ip,
+            now: ctx.now(),
+          }),
+        failed: (error) => ({ passwordError: { field: error.field, message: error.message } }),
+      }),
   );
 
   app.get(
