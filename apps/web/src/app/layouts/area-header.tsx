@@ -1,4 +1,3 @@
-import { DownOutlined } from '@ant-design/icons';
 import {
   AREA_IC_RESEARCH_MENU,
   areaMenuEntries,
@@ -6,14 +5,11 @@ import {
   selectedNavKey,
   showsResearchMenu,
 } from '@uplus/shared';
-import { Dropdown } from 'antd';
 import { useMemo } from 'react';
 import { useLocation } from 'react-router';
-import { Brand } from '../../components/brand';
-import { UserArea } from '../../features/user-menu/user-area';
-import { NavAnchor, useGo } from '../navigation';
+import { useGo } from '../navigation';
 import { useSite } from '../site-store';
-import './header.css';
+import { MenuTab, NavTab, SiteHeader } from './header-parts';
 
 type DropdownTabProps = {
   label: string;
@@ -21,12 +17,13 @@ type DropdownTabProps = {
   items: { key: string; label: string; target: NavTarget }[];
 };
 
+/** A tab whose menu items go to their targets. */
 function DropdownTab({ label, active, items }: DropdownTabProps) {
   const go = useGo();
   return (
-    <Dropdown
-      trigger={['hover', 'click']}
-      autoFocus
+    <MenuTab
+      label={label}
+      active={active}
       menu={{
         items: items.map((item) => ({ key: item.key, label: item.label })),
         onClick: ({ key }) => {
@@ -34,17 +31,7 @@ function DropdownTab({ label, active, items }: DropdownTabProps) {
           if (item) go(item.target);
         },
       }}
-    >
-      <button
-        type="button"
-        className={`site-header__tab${active ? ' is-active' : ''}`}
-        aria-haspopup="menu"
-        aria-current={active ? 'page' : undefined}
-      >
-        {label}
-        <DownOutlined className="site-header__tab-caret" aria-hidden />
-      </button>
-    </Dropdown>
+    />
   );
 }
 
@@ -63,47 +50,41 @@ export function AreaHeader({ dark }: { dark?: boolean }) {
   const name = area?.browserTabTitle || config.TITLE || config.name || '区域门户';
 
   return (
-    <header className={`site-header${dark ? ' is-dark' : ''}`} data-testid="header-area">
-      <div className="site-header__inner">
-        <Brand name={name} logo={area?.domainLogo || config.LOGO} />
-        <nav className="site-header__nav" aria-label="区域导航">
-          <ul className="site-header__tabs">
-            {entries.map((entry) => (
-              <li key={entry.key}>
-                {entry.kind === 'link' ? (
-                  <NavAnchor
-                    target={entry}
-                    current={activeKey === entry.key}
-                    className={`site-header__tab${activeKey === entry.key ? ' is-active' : ''}`}
-                  >
-                    {entry.label}
-                  </NavAnchor>
-                ) : (
-                  <DropdownTab
-                    label={entry.label}
-                    active={false}
-                    items={entry.items.map((item) => ({ key: item.key, label: item.label, target: item }))}
-                  />
-                )}
-              </li>
-            ))}
-            {research && (
-              <li>
-                <DropdownTab
-                  label={AREA_IC_RESEARCH_MENU.title}
-                  active={researchActive}
-                  items={AREA_IC_RESEARCH_MENU.items.map((item) => ({
-                    key: item.key,
-                    label: item.title,
-                    target: { to: item.to, external: false, newTab: false },
-                  }))}
-                />
-              </li>
-            )}
-          </ul>
-        </nav>
-        <UserArea dark={dark} />
-      </div>
-    </header>
+    <SiteHeader
+      kind="area"
+      dark={dark}
+      name={name}
+      logo={area?.domainLogo || config.LOGO}
+      navLabel="区域导航"
+    >
+      {entries.map((entry) => (
+        <li key={entry.key}>
+          {entry.kind === 'link' ? (
+            <NavTab target={entry} active={activeKey === entry.key}>
+              {entry.label}
+            </NavTab>
+          ) : (
+            <DropdownTab
+              label={entry.label}
+              active={false}
+              items={entry.items.map((item) => ({ key: item.key, label: item.label, target: item }))}
+            />
+          )}
+        </li>
+      ))}
+      {research && (
+        <li>
+          <DropdownTab
+            label={AREA_IC_RESEARCH_MENU.title}
+            active={researchActive}
+            items={AREA_IC_RESEARCH_MENU.items.map((item) => ({
+              key: item.key,
+              label: item.title,
+              target: { to: item.to, external: false, newTab: false },
+            }))}
+          />
+        </li>
+      )}
+    </SiteHeader>
   );
 }

@@ -1,4 +1,3 @@
-import { DownOutlined } from '@ant-design/icons';
 import {
   LAB_PLATFORMS,
   type LabPlatformKey,
@@ -7,14 +6,12 @@ import {
   productTabOf,
   productTabTarget,
 } from '@uplus/shared';
-import { Dropdown, type MenuProps } from 'antd';
+import type { MenuProps } from 'antd';
 import { useLocation } from 'react-router';
-import { Brand } from '../../components/brand';
 import { LabIcon } from '../../components/lab-icon';
-import { UserArea } from '../../features/user-menu/user-area';
-import { NavAnchor, useGo } from '../navigation';
+import { useGo } from '../navigation';
 import { type SiteConfig, useSiteConfig } from '../site-store';
-import './header.css';
+import { MenuTab, NavTab, SiteHeader } from './header-parts';
 
 export const siteName = (config: SiteConfig) => config.TITLE || config.name || '优加教育平台';
 
@@ -36,21 +33,11 @@ function LabsDropdown({ active }: { active: boolean }) {
     ),
   }));
   return (
-    <Dropdown
+    <MenuTab
+      label="平台实验室"
+      active={active}
       menu={{ items, onClick: ({ key }) => go(labTarget(key as LabPlatformKey, config)) }}
-      trigger={['hover', 'click']}
-      autoFocus
-    >
-      <button
-        type="button"
-        className={`site-header__tab${active ? ' is-active' : ''}`}
-        aria-haspopup="menu"
-        aria-current={active ? 'page' : undefined}
-      >
-        平台实验室
-        <DownOutlined className="site-header__tab-caret" aria-hidden />
-      </button>
-    </Dropdown>
+    />
   );
 }
 
@@ -60,33 +47,25 @@ export function ProductHeader({ dark }: { dark?: boolean }) {
   const { pathname } = useLocation();
   const active = productTabOf(pathname);
   return (
-    <header className={`site-header${dark ? ' is-dark' : ''}`} data-testid="header-product">
-      <div className="site-header__inner">
-        <Brand name={siteName(config)} logo={config.LOGO} />
-        <nav className="site-header__nav" aria-label="主导航">
-          <ul className="site-header__tabs">
-            {PRODUCT_TABS.map((tab) => {
-              const target = productTabTarget(tab.key, config);
-              return (
-                <li key={tab.key}>
-                  {target ? (
-                    <NavAnchor
-                      target={target}
-                      current={active === tab.key}
-                      className={`site-header__tab${active === tab.key ? ' is-active' : ''}${tab.key === 'ai' ? ' site-header__ai' : ''}`}
-                    >
-                      {tab.title}
-                    </NavAnchor>
-                  ) : (
-                    <LabsDropdown active={active === tab.key} />
-                  )}
-                </li>
-              );
-            })}
-          </ul>
-        </nav>
-        <UserArea dark={dark} />
-      </div>
-    </header>
+    <SiteHeader kind="product" dark={dark} name={siteName(config)} logo={config.LOGO} navLabel="主导航">
+      {PRODUCT_TABS.map((tab) => {
+        const target = productTabTarget(tab.key, config);
+        return (
+          <li key={tab.key}>
+            {target ? (
+              <NavTab
+                target={target}
+                active={active === tab.key}
+                className={tab.key === 'ai' ? 'site-header__ai' : undefined}
+              >
+                {tab.title}
+              </NavTab>
+            ) : (
+              <LabsDropdown active={active === tab.key} />
+            )}
+          </li>
+        );
+      })}
+    </SiteHeader>
   );
 }

@@ -2,12 +2,9 @@ import { parseSchoolNavigation, type SchoolNavItem, schoolNavLink, selectedNavKe
 import { Tooltip } from 'antd';
 import { useMemo } from 'react';
 import { useLocation } from 'react-router';
-import { Brand } from '../../components/brand';
-import { UserArea } from '../../features/user-menu/user-area';
 import { browser } from '../../lib/browser';
-import { NavAnchor } from '../navigation';
 import { useSite } from '../site-store';
-import './header.css';
+import { NavTab, SiteHeader } from './header-parts';
 
 const HOME_ONLY: SchoolNavItem[] = [{ type: 'HOME_PAGE', name: '首页', showName: '首页' }];
 
@@ -30,34 +27,22 @@ export function SchoolHeader({ dark }: { dark?: boolean }) {
   const logo = config.CUSTOMPAGE_LOGO || school?.logo || config.LOGO;
 
   return (
-    <header className={`site-header${dark ? ' is-dark' : ''}`} data-testid="header-school">
-      <div className="site-header__inner">
-        <Brand name={name} logo={logo} />
-        <nav className="site-header__nav" aria-label="学校导航">
-          <ul className="site-header__tabs">
-            {links.map((link) => (
-              <li key={link.key}>
-                {link.underConstruction ? (
-                  <Tooltip title="建设中">
-                    <button type="button" className="site-header__tab is-pending" aria-disabled="true">
-                      {link.label}
-                    </button>
-                  </Tooltip>
-                ) : (
-                  <NavAnchor
-                    target={link}
-                    current={activeKey === link.key}
-                    className={`site-header__tab${activeKey === link.key ? ' is-active' : ''}`}
-                  >
-                    {link.label}
-                  </NavAnchor>
-                )}
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <UserArea dark={dark} />
-      </div>
-    </header>
+    <SiteHeader kind="school" dark={dark} name={name} logo={logo} navLabel="学校导航">
+      {links.map((link) => (
+        <li key={link.key}>
+          {link.underConstruction ? (
+            <Tooltip title="建设中">
+              <button type="button" className="site-header__tab is-pending" aria-disabled="true">
+                {link.label}
+              </button>
+            </Tooltip>
+          ) : (
+            <NavTab target={link} active={activeKey === link.key}>
+              {link.label}
+            </NavTab>
+          )}
+        </li>
+      ))}
+    </SiteHeader>
   );
 }
