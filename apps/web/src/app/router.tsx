@@ -26,6 +26,11 @@ const PAGES: Record<string, LazyPage> = {
     Component: (await import('../features/teacher-course/teacher-exercise-set-page')).TeacherExerciseSetPage,
   }),
 };
+/** The /workbench/index/* pages live in the workbench shell (features/workbench) instead of the portal layout. */
+const inWorkbench = (route: RouteDef) => route.path.startsWith('/workbench/index/');
+const workbenchLayout: LazyPage = async () => ({
+  Component: (await import('../features/workbench/workbench-layout')).WorkbenchLayout,
+});
 const comingSoon: LazyPage = async () => ({
   Component: (await import('../components/coming-soon')).ComingSoonPage,
 });
@@ -56,6 +61,12 @@ const pageRoute = (route: RouteDef): RouteObject => ({
 export const appRoutes = (): RouteObject[] => [
   ...ROUTES.filter((r) => r.meta.outsideLayout).map(pageRoute),
   {
+    lazy: workbenchLayout,
+    errorElement: <RouteError />,
+    HydrateFallback: Loading,
+    children: ROUTES.filter(inWorkbench).map(pageRoute),
+  },
+  {
     element: <PortalLayout />,
     errorElement: <RouteError />,
     HydrateFallback: Loading,
@@ -67,7 +78,7 @@ export const appRoutes = (): RouteObject[] => [
           loader: ({ request }) => redirect(`${r.to}${new URL(request.url).search}`),
         }),
       ),
-      ...ROUTES.filter((r) => !r.meta.outsideLayout).map(pageRoute),
+      ...ROUTES.filter((r) => !r.meta.outsideLayout && !inWorkbench(r)).map(pageRoute),
       { path: '*', handle: { notFound: true } satisfies RouteHandle, lazy: notFound },
     ],
   },

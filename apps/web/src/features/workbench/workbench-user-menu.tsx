@@ -1,0 +1,81 @@
+import { DownOutlined, ExportOutlined, UserOutlined } from '@ant-design/icons';
+import { isHiddenArea, profileUrl, toRole } from '@uplus/shared';
+import { Avatar, Dropdown, type MenuProps } from 'antd';
+import { useMemo } from 'react';
+import { useSiteConfig } from '../../app/site-store';
+import { browser } from '../../lib/browser';
+import { useStored } from '../../lib/storage';
+import { useBasicInfo } from '../session/api';
+import { logout } from '../session/session';
+import { workbenchMenuItems } from './workbench-model';
+
+/** The same test ids as the portal header's user area, so flows read alike on every page. */
+const MENU_TEST_IDS: Partial<Record<string, string>> = { logout: 'logout-item' };
+
+/** The avatar address with a timestamp so a changed avatar is not served from cache (spec 001 section 3). */
+const avatarSrc = (avatar: string) =>
+  avatar ? `${avatar}${avatar.includes('?') ? '&' : '?'}t=${Math.floor(Date.now() / 60_000)}` : undefined;
+
+/**
+ * Avatar and user name with the workbench menu (spec 001 section 2.9): the role's pages open in a new tab,
+ * 账号设置 goes to the identity provider's profile page, 退出登录 signs out.
+ */
+export function WorkbenchUserMenu() {
+  const config = useSiteConfig();
+  const role = useStored('role');
+  const basic = useBasicInfo();
+  const items = useMemo(
+    () =>
+      workbenchMenuItems({
+        role: role ? toRole(role) : (basic.data?.organIdentityType ?? null),
+        hiddenArea: isHiddenArea(config),
+      }),
+    [role, basic.data, config],
+  );
+
+  const onClick: MenuProps['onClick'] = ({ key }) => {
+    const item = items.find((i) => i.key === key);
+    if (!item) return;
+    if (item.newTab) return browser.openNewTab(item.newTab);
+    if (item.key === 'account') return browser.assign(profileUrl(config.QUC || '/idp'));
+    if (item.key === 'logout') return void logout();
+  };
+
+  const menuItems: MenuProps['items'] = items.map((item) => ({
+    key: item.key,
+    danger: item.key === 'logout',
+    label: (
+      <span className="wb-menu__item" data-testid={MENU_TEST_IDS[item.key] ?? `menu-${item.key}`}>
+        {item.label}
+        {item.newTab && (
+          <ExportOutlined className="wb-menu__new-tab" aria-label="在新标签页打开" role="img" />
+        )}
+      </span>
+    ),
+  }));
+
+  const name = basic.data?.name || basic.data?.username || '';
+  return (
+    <Dropdown menu={{ items: menuItems, onClick }} trigger={['click']} autoFocus placement="bottomRight">
+      <button
+        type="button"
+        className="wb-user"
+        data-testid="user-menu"
+        aria-label={name ? `${name}的用户菜单` : '用户菜单'}
+        aria-haspopup="menu"
+      >
+        <Avatar
+          size={32}
+          src={avatarSrc(basic.data?.avatar ?? '')}
+          icon={<UserOutlined />}
+          className={basic.data?.sex === '2' ? 'wb-user__avatar is-female' : 'wb-user__avatar'}
+          alt=""
+        />
+        <span className="wb-user__name" data-testid="user-name">
+          {name || (basic.isError ? '我的账号' : '…')}
+        </span>
+        <DownOutlined className="wb-user__caret" aria-hidden />
+      </button>
+    </Dropdown>
+  );
+}
