@@ -25,9 +25,14 @@ const PAGES: Record<string, LazyPage> = {
   teacherExerciseSet: async () => ({
     Component: (await import('../features/teacher-course/teacher-exercise-set-page')).TeacherExerciseSetPage,
   }),
+  message: async () => ({ Component: (await import('../features/messages/message-page')).MessagePage }),
 };
-/** The /workbench/index/* pages live in the workbench shell (features/workbench) instead of the portal layout. */
-const inWorkbench = (route: RouteDef) => route.path.startsWith('/workbench/index/');
+/**
+ * The /workbench/index/* pages and the message page (spec 001 section 2.9 lists its day-grouped list with
+ * the shell) live in the workbench shell (features/workbench) instead of the portal layout.
+ */
+const inWorkbench = (route: RouteDef) =>
+  route.path.startsWith('/workbench/index/') || route.name === 'message';
 const workbenchLayout: LazyPage = async () => ({
   Component: (await import('../features/workbench/workbench-layout')).WorkbenchLayout,
 });

@@ -1,16 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { markMessagesReadBody, messagesQuery, unreadBadgeText } from './messages';
-
-describe('unread badge', () => {
-  it('shows the count up to 99, 99+ above, nothing for none', () => {
-    expect(unreadBadgeText(0)).toBe('');
-    expect(unreadBadgeText(-3)).toBe('');
-    expect(unreadBadgeText(1)).toBe('1');
-    expect(unreadBadgeText(99)).toBe('99');
-    expect(unreadBadgeText(100)).toBe('99+');
-    expect(unreadBadgeText(12345)).toBe('99+');
-  });
-});
+import { markMessagesReadBody, messagesQuery } from './messages';
 
 describe('message schemas', () => {
   it('pages with defaults and refuses bad paging', () => {

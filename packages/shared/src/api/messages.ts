@@ -73,9 +73,3 @@ export type MarkMessagesReadBody = z.infer<typeof markMessagesReadBody>;
 export const markMessagesReadResult = z.object({
   updated: z.number().int().describe('messages that changed from unread to read'),
 });
-
-/** The bell's text: the count itself up to 99, then 99+ (spec 001 section 9); nothing for 0. */
-export const unreadBadgeText = (count: number): string => {
-  if (!Number.isFinite(count) || count <= 0) return '';
-  return count > 99 ? '99+' : String(Math.floor(count));
-};

@@ -1,13 +1,13 @@
 import { BellOutlined } from '@ant-design/icons';
-import { unreadBadgeText } from '@uplus/shared';
+import { unreadBadge } from '@uplus/shared';
 import { Link } from 'react-router';
-import { useUnreadCount } from './api';
+import { useUnreadCount } from '../messages/api';
 
 /** The message bell: the unread count (99+ above 99), leading to the message page. */
 export function MessageBell() {
   const counts = useUnreadCount();
   const unread = counts.data?.unread ?? 0;
-  const badge = unreadBadgeText(unread);
+  const badge = unreadBadge(unread);
   return (
     <Link
       to="/message/index"

@@ -1,5 +1,6 @@
 import { QuestionCircleOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
+import { useRouteHandle } from '../../app/route-handle';
 import { useSite } from '../../app/site-store';
 import { BrandMark } from '../../components/brand';
 import { useStored } from '../../lib/storage';
@@ -18,6 +19,9 @@ export function WorkbenchHeader() {
   const help = helpManualUrl(site.config);
   // visitors are on their way to sign in (the route guard): no bell or menu for them
   const token = useStored('AccessToken');
+  // the message page itself hides the bell (route flag hideMessageBell)
+  const { route } = useRouteHandle();
+  const showBell = !!token && !route?.meta.hideMessageBell;
   return (
     <header className="wb-header" data-testid="workbench-header">
       <div className="wb-header__inner">
@@ -54,7 +58,7 @@ export function WorkbenchHeader() {
               <span>帮助手册</span>
             </a>
           )}
-          {token && <MessageBell />}
+          {showBell && <MessageBell />}
           {token && <WorkbenchUserMenu />}
         </div>
       </div>
