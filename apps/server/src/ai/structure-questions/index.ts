@@ -5,6 +5,7 @@ import {
   type GenerateQuestionsBody,
   generatedQuestion,
   isCodeType,
+  MSG,
   normalizeQuestion,
   PROGRAM_EXECUTION_MSG,
   purposeOfSource,
@@ -14,8 +15,15 @@ import {
   QUESTION_MSG,
   validateQuestion,
 } from '@uplus/shared';
+import { storable } from '../../db/storable-text';
 import { AppError } from '../../http/errors';
-import { type ChatMessage, type LlmClient, LlmOutputError, LlmUpstreamError } from '../client';
+import {
+  type ChatMessage,
+  LlmAbortedError,
+  type LlmClient,
+  LlmOutputError,
+  LlmUpstreamError,
+} from '../client';
 import { repairMessage, structureMessages } from './prompt';
 import { checkReference, type ReferenceRun, sandboxReferenceRun } from './reference';
 import { type ModelQuestion, type StructuredQuestions, structuredQuestions } from './schema';
@@ -32,16 +40,23 @@ export type StructureOptions = {
   /** Runs reference solutions (the sandbox of this process by default). */
   runReference?: ReferenceRun;
   signal?: AbortSignal;
+  /** Called once the request is known to be good, before the first model request (the per-user limits). */
+  admit?: () => Promise<unknown>;
 };
 
 /** A failed structuring: 502 AI出题失败 with the reason (spec 8), never the broken output. */
 const generationFailed = (reason: string) => new AppError(502, `${QUESTION_MSG.generationFailed}：${reason}`);
 
-/** The model's question in the generated-question shape, normalised (spec 3.3). */
+/**
+ * The model's question in the generated-question shape, normalised (spec 3.3). Characters PostgreSQL
+ * cannot store (NUL, lone surrogates) are removed first: the rules then see the text that would be saved,
+ * and an import cannot fail on them.
+ */
 const toQuestion = (
-  m: ModelQuestion,
+  answered: ModelQuestion,
   ctx: { type: QsnType; language: string | null; body: GenerateQuestionsBody },
 ): GeneratedQuestion => {
+  const m = storable(answered);
   const code = isCodeType(ctx.type);
   const parsed = generatedQuestion.parse({
     qsnType: ctx.type,
@@ -104,6 +119,8 @@ const ask = async (llm: LlmClient, messages: ChatMessage[], signal?: AbortSignal
   } catch (error) {
     if (error instanceof LlmOutputError || error instanceof LlmUpstreamError)
       throw generationFailed(error.reason);
+    // The client went away: nobody reads the answer (not a server error).
+    if (error instanceof LlmAbortedError) throw AppError.badRequest(MSG.requestCancelled);
     throw error;
   }
 };
@@ -125,6 +142,7 @@ export const structureQuestions = async (opts: StructureOptions): Promise<Genera
     if (!definition) throw AppError.badRequest(PROGRAM_EXECUTION_MSG.languageUnsupported);
     language = definition.id;
   }
+  await opts.admit?.();
   const run = opts.runReference ?? sandboxReferenceRun;
   // Coding questions are one per request (spec 5.3).
   const max = code ? 1 : 5;

@@ -17,6 +17,7 @@ import {
   type TeacherCourse,
 } from '@uplus/shared';
 import type { Db } from '../../db/client';
+import { storable, storableText } from '../../db/storable-text';
 import { AppError } from '../../http/errors';
 import type { Actor } from '../sessions/actor';
 import { assertMaySetQuestions, ownsCourse } from './question-bank.policy';
@@ -29,10 +30,30 @@ export const QUESTION_BANK_MSG = {
   exerciseSetNotFound: '练习集不存在',
   typeUnsupported: '不支持的题目类型',
   shortAnswerNotInExercises: '练习集不支持简答题',
+  knowledgeRequired: '请输入知识点',
 } as const;
 
 /** Where a failed save is logged (the question comes back with 导入失败). */
 export type SaveLog = { error: (obj: object, msg: string) => void };
+
+/**
+ * What a failed save logs: the question's position in the batch and the database's reason (SQLSTATE,
+ * constraint, table). Never the error's message: Drizzle's carries the query's parameters, i.e. the question.
+ */
+export const saveFailureLog = (error: unknown, index: number) => {
+  const cause = (error as { cause?: unknown } | null)?.cause ?? error;
+  const pick = (key: 'code' | 'constraint' | 'table') => {
+    const value = (cause as Record<string, unknown> | null)?.[key];
+    return typeof value === 'string' ? value : undefined;
+  };
+  return {
+    question: index,
+    error: error instanceof Error ? error.name : typeof error,
+    code: pick('code'),
+    constraint: pick('constraint'),
+    table: pick('table'),
+  };
+};
 
 const ID_RE = /^[0-9]{1,15}$/;
 const idOf = (value: string) => (ID_RE.test(value) ? Number(value) : null);
@@ -56,7 +77,9 @@ const rememberKnowledges = async (db: Db, ownerId: number, names: string[]) => {
 
 /**
  * Saves the questions one by one, each in its own transaction, after the rules of spec 5.1: invalid ones,
- * and ones whose save failed, come back with failureMsg; the rest are saved.
+ * and ones whose save failed, come back with failureMsg; the rest are saved. Characters PostgreSQL cannot
+ * store (NUL, lone surrogates: invisible, and a save would fail on them) are removed first, so the rules
+ * see the text that is stored.
  */
 const saveEach = async <Q extends { failureMsg?: string | null }>(opts: {
   db: Db;
@@ -66,7 +89,8 @@ const saveEach = async <Q extends { failureMsg?: string | null }>(opts: {
   save: (tx: Db, q: Q) => Promise<unknown>;
 }) => {
   const failed: Q[] = [];
-  for (const question of opts.questions) {
+  for (const [index, given] of opts.questions.entries()) {
+    const question = storable(given);
     const failure = opts.check(question);
     if (failure) {
       failed.push({ ...question, failureMsg: failure });
@@ -75,7 +99,7 @@ const saveEach = async <Q extends { failureMsg?: string | null }>(opts: {
     try {
       await opts.db.transaction((tx) => opts.save(tx, question).then(() => undefined));
     } catch (error) {
-      opts.log?.error({ err: { message: (error as Error).message } }, 'question save failed');
+      opts.log?.error(saveFailureLog(error, index), 'question save failed');
       failed.push({ ...question, failureMsg: QUESTION_MSG.importFailed });
     }
   }
@@ -208,7 +232,7 @@ export const listKnowledges = async (opts: {
   const rows = await repo.listKnowledges(opts.db, {
     ownerId: opts.actor.userId,
     withLibrary: opts.isLibrary !== 0,
-    keyWord: opts.keyWord || undefined,
+    keyWord: storableText(opts.keyWord ?? '') || undefined,
   });
   return { fieldList: rows.map((r) => ({ id: String(r.id), name: r.name })) };
 };
@@ -224,12 +248,14 @@ export const createKnowledge = async (opts: {
   isLibrary: number;
 }): Promise<KnowledgeTag> => {
   assertMaySetQuestions(opts.actor);
-  const existing = await repo.findVisibleKnowledge(opts.db, opts.actor.userId, opts.name);
+  const name = storableText(opts.name).trim();
+  if (!name) throw AppError.badRequest(QUESTION_BANK_MSG.knowledgeRequired);
+  const existing = await repo.findVisibleKnowledge(opts.db, opts.actor.userId, name);
   const tag =
     existing ??
     (await repo.insertKnowledge(opts.db, {
       ownerId: opts.actor.userId,
-      name: opts.name,
+      name,
       isLibrary: opts.isLibrary === 1,
     }));
   return { id: String(tag.id), name: tag.name };

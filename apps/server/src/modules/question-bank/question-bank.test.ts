@@ -6,9 +6,11 @@ import {
   QUESTION_MSG,
   toExerciseQuestion,
 } from '@uplus/shared';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
 import type { Db } from '../../db/client';
-import { useTestApp } from '../../test/app';
+import { testConfig, useTestApp } from '../../test/app';
 import { testDrivers } from '../../test/database';
 import { asUser, buildMember, tokenFor } from '../../test/factories';
 import { createCourse, createLibraryKnowledges, QUESTION_BANK_MSG } from './question-bank.service';
@@ -150,6 +152,89 @@ describe.each(testDrivers())('question bank on %s', (driver) => {
         payload: [single('x')],
       });
       expect(anonymous.statusCode).toBe(401);
+    });
+
+    it('removes characters PostgreSQL cannot store (NUL, lone surrogates) and saves the questions', async () => {
+      const me = await teacher(t.db);
+      const api = asUser(t.app, me.token);
+      const res = await api.post(`${C}/libQuestions/batchSave`, [
+        {
+          ...single('栈的\u0000特点是？'),
+          options: [
+            { id: 'A', optionContent: '先进先出\uD800' },
+            { id: 'B', optionContent: '后进\u0000先出' },
+          ],
+          knowledges: '栈\u0000,线性表',
+          tip: '\uDC00栈是后进先出的线性表',
+        },
+        { ...coding, testcases: [{ input: '1 2\u0000', output: '3', weight: 100 }] },
+        // Nothing left once cleaned: the title rule applies to what would be stored.
+        { ...single('\u0000'), aiExerId: 'ai-nul' },
+      ]);
+      expect(res.statusCode).toBe(200);
+      const { fieldList } = res.json().data;
+      expect(fieldList).toHaveLength(1);
+      expect(fieldList[0]).toMatchObject({ aiExerId: 'ai-nul', failureMsg: QUESTION_MSG.titleRequired });
+
+      const { rows } = (await api.get(`${C}/libQuestions?pageNumber=1&pageSize=10`)).json().data;
+      expect(rows.map((r: { titleText: string }) => r.titleText)).toEqual(['两数之和', '栈的特点是？']);
+      expect(rows[0].testcases[0].input).toBe('1 2');
+      expect(rows[1]).toMatchObject({
+        options: [
+          { id: 'A', optionContent: '先进先出' },
+          { id: 'B', optionContent: '后进先出' },
+        ],
+        knowledges: '栈,线性表',
+        tip: '栈是后进先出的线性表',
+      });
+      const tags = (await api.get(`${C}/libKnowledges/list?isLibrary=0`)).json().data.fieldList;
+      expect(tags.map((k: { name: string }) => k.name).sort()).toEqual(['栈', '线性表'].sort());
+    });
+
+    it('a question the database refuses comes back with 导入失败, the others are saved, and the log names only the reason', async () => {
+      const lines: string[] = [];
+      const logged = await buildApp(testConfig({ logLevel: 'info' }), {
+        database: t.database,
+        logStream: { write: (line) => lines.push(line) },
+      });
+      // A constraint of this test's own database, so that a save fails in the database itself.
+      await t.db.execute(
+        sql.raw(
+          `alter table lib_questions add constraint qb_test_no_boom check (title_text not like '%BOOM%')`,
+        ),
+      );
+      try {
+        await logged.ready();
+        const me = await teacher(t.db);
+        const refused = {
+          ...single('BOOM 栈的特点是？'),
+          tip: 'SECRET-TIP-7f3a',
+          answer: 'B',
+          aiExerId: 'ai-refused',
+        };
+        const res = await asUser(logged, me.token).post(`${C}/libQuestions/batchSave`, [
+          single('队列的特点是？'),
+          refused,
+          single('树的特点是？'),
+        ]);
+        expect(res.statusCode).toBe(200);
+        const { fieldList } = res.json().data;
+        expect(fieldList).toHaveLength(1);
+        expect(fieldList[0]).toMatchObject({ aiExerId: 'ai-refused', failureMsg: QUESTION_MSG.importFailed });
+        const page = await asUser(logged, me.token).get(`${C}/libQuestions`);
+        expect(page.json().data.total).toBe(2);
+
+        const failures = lines.map((l) => JSON.parse(l)).filter((l) => l.msg === 'question save failed');
+        expect(failures).toHaveLength(1);
+        expect(failures[0]).toMatchObject({ question: 1, code: '23514', constraint: 'qb_test_no_boom' });
+        const text = lines.join('');
+        for (const secret of ['BOOM', 'SECRET-TIP-7f3a', '栈的特点', 'params', 'insert into']) {
+          expect(text).not.toContain(secret);
+        }
+      } finally {
+        await t.db.execute(sql.raw('alter table lib_questions drop constraint qb_test_no_boom'));
+        await logged.close();
+      }
     });
 
     it('refuses a malformed body with 400', async () => {
@@ -336,6 +421,22 @@ describe.each(testDrivers())('question bank on %s', (driver) => {
       expect(long.json().message).toBe('输入的字符过长!');
       const blank = await asUser(t.app, me.token).post(`${C}/libKnowledges`, { name: ' ', isLibrary: 0 });
       expect(blank.statusCode).toBe(400);
+    });
+
+    it('removes NUL from names and keywords instead of failing with 500', async () => {
+      const me = await teacher(t.db);
+      const api = asUser(t.app, me.token);
+      const created = await api.post(`${C}/libKnowledges`, { name: '散\u0000列表', isLibrary: 0 });
+      expect(created.statusCode).toBe(200);
+      expect(created.json().data.name).toBe('散列表');
+      const nothing = await api.post(`${C}/libKnowledges`, { name: '\u0000', isLibrary: 0 });
+      expect(nothing.statusCode).toBe(400);
+      expect(nothing.json().message).toBe(QUESTION_BANK_MSG.knowledgeRequired);
+      const found = await api.get(
+        `${C}/libKnowledges/list?keyWord=${encodeURIComponent('散\u0000')}&isLibrary=0`,
+      );
+      expect(found.statusCode).toBe(200);
+      expect(found.json().data.fieldList).toEqual([created.json().data]);
     });
 
     it('remembers the knowledges of imported questions as the teacher’s tags', async () => {
