@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import { getSandbox, type Sandbox, type SandboxStatus, type StageResult } from '@uplus/sandbox';
 import { isEvaluationFinished, type ProgramStage } from '@uplus/shared';
 import type { Db } from '../../db/client';
+import { safeError } from '../../http/logging';
 import { runEvaluationJob } from '../../jobs/definitions';
 import type { JobLog, JobOf, JobQueue } from '../../jobs/queue';
 import type { CodeExecutionConfig } from './program-execution.config';
@@ -162,15 +163,12 @@ export const startCodeRunner = async (deps: CodeRunnerDeps): Promise<CodeRunner>
             }
           },
           onError: (error) =>
-            log.error({ err: { message: error.message }, evaluation: evaluation.id }, 'sandbox error'),
+            log.error({ err: safeError(error), evaluation: evaluation.id }, 'sandbox error'),
         },
       );
     } catch (error) {
       // Typically the database went away while stage rows were written: the heartbeat fails it later.
-      log.error(
-        { err: { message: (error as Error).message }, evaluation: evaluation.id },
-        'evaluation failed',
-      );
+      log.error({ err: safeError(error), evaluation: evaluation.id }, 'evaluation failed');
       unfinished.add(evaluation.id);
       return;
     }
@@ -179,10 +177,7 @@ export const startCodeRunner = async (deps: CodeRunnerDeps): Promise<CodeRunner>
     try {
       await repo.finishEvaluation(db, evaluation.id, id, completed ? 'complete' : 'failed');
     } catch (error) {
-      log.error(
-        { err: { message: (error as Error).message }, evaluation: evaluation.id },
-        'evaluation not ended',
-      );
+      log.error({ err: safeError(error), evaluation: evaluation.id }, 'evaluation not ended');
       unfinished.add(evaluation.id);
     }
   };
@@ -225,7 +220,7 @@ export const startCodeRunner = async (deps: CodeRunnerDeps): Promise<CodeRunner>
       await failUnfinished();
       await sweep();
     } catch (error) {
-      log.warn({ err: { message: (error as Error).message } }, 'code runner heartbeat failed');
+      log.warn({ err: safeError(error) }, 'code runner heartbeat failed');
     }
   };
   let beating: Promise<void> | null = null;
@@ -265,7 +260,7 @@ export const startCodeRunner = async (deps: CodeRunnerDeps): Promise<CodeRunner>
         await failWith(left, RUNNER_MSG.runnerStopped);
         await repo.deleteRunner(db, id);
       } catch (error) {
-        log.warn({ err: { message: (error as Error).message } }, 'code runner: clean stop failed');
+        log.warn({ err: safeError(error) }, 'code runner: clean stop failed');
       } finally {
         markStopped();
       }
