@@ -130,6 +130,35 @@ describe('LLM client', () => {
     expect(denied.reason).not.toContain('sk-test-secret');
   });
 
+  it('a whole answer slower than the timeout is 模型服务响应超时 (the request is closed)', async () => {
+    llm.setScript([{ reply: 'late', delayMs: 1500 }]);
+    const client = createLlmClient({ ...configured(), timeoutMs: 300 });
+    const started = Date.now();
+    const error = await client.completeText({ task: 'judge', messages: [] }).catch((e) => e);
+    expect(error).toBeInstanceOf(LlmUpstreamError);
+    expect(error.reason).toBe('模型服务响应超时');
+    expect(Date.now() - started).toBeLessThan(1200);
+    await llm.requests[0]?.done;
+    expect(llm.requests[0]?.closedEarly).toBe(true);
+  });
+
+  it('a stream that stalls longer than the timeout fails with 模型服务响应超时; a steady slow one is not cut', async () => {
+    const client = createLlmClient({ ...configured(), timeoutMs: 300 });
+    // 8 chunks 100 ms apart: 800 ms in all, but never 300 ms without a chunk.
+    llm.setScript([{ reply: 'abcdefgh', chunkSize: 1, delayMs: 100 }]);
+    expect((await collect(client.streamText({ task: 'generate', messages: [] }))).join('')).toBe('abcdefgh');
+
+    llm.clearRequests();
+    llm.setScript([{ reply: 'stall', chunkSize: 1, delayMs: 2000 }]);
+    const started = Date.now();
+    const error = await collect(client.streamText({ task: 'generate', messages: [] })).catch((e) => e);
+    expect(error).toBeInstanceOf(LlmUpstreamError);
+    expect(error.reason).toBe('模型服务响应超时');
+    expect(Date.now() - started).toBeLessThan(1500);
+    await llm.requests[0]?.done;
+    expect(llm.requests[0]?.closedEarly).toBe(true);
+  });
+
   it('a connection refused is 无法连接模型服务', async () => {
     const client = createLlmClient(llmConfig({ baseUrl: 'http://127.0.0.1:1/v1', model: 'm' }));
     const error = await client.completeText({ task: 'generate', messages: [] }).catch((e) => e);

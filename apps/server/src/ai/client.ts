@@ -110,10 +110,13 @@ export const extractJson = (text: string): unknown => {
   throw new SyntaxError('回答不是合法的JSON');
 };
 
+/** The reason when the model service took longer than LlmConfig.timeoutMs. */
+const TIMEOUT_REASON = '模型服务响应超时';
+
 const upstreamReason = (error: unknown): LlmUpstreamError | LlmAbortedError => {
   if (error instanceof LlmUpstreamError || error instanceof LlmAbortedError) return error;
   if (error instanceof OpenAI.APIUserAbortError) return new LlmAbortedError();
-  if (error instanceof OpenAI.APIConnectionTimeoutError) return new LlmUpstreamError('模型服务响应超时');
+  if (error instanceof OpenAI.APIConnectionTimeoutError) return new LlmUpstreamError(TIMEOUT_REASON);
   if (error instanceof OpenAI.APIConnectionError) return new LlmUpstreamError('无法连接模型服务');
   if (error instanceof OpenAI.APIError && error.status) {
     const hint =
@@ -176,17 +179,35 @@ export const createLlmClient = (config: LlmConfig): LlmClient => {
     } catch (error) {
       throw upstreamReason(error);
     }
+    // The SDK's timeout ends with the answer's headers: a stream that stalls later is cut here, after the
+    // same time without a chunk (a slow but steady model is not cut).
+    let stalled = false;
+    let idle: NodeJS.Timeout | undefined;
+    const watch = () => {
+      clearTimeout(idle);
+      idle = setTimeout(() => {
+        stalled = true;
+        stream.controller.abort();
+      }, config.timeoutMs);
+    };
     try {
+      watch();
       for await (const chunk of stream) {
+        // Time spent by the consumer between chunks is not the model's.
+        clearTimeout(idle);
         const delta = chunk.choices?.[0]?.delta?.content;
         if (delta) yield delta;
+        watch();
       }
     } catch (error) {
+      if (stalled) throw new LlmUpstreamError(TIMEOUT_REASON);
       throw upstreamReason(error);
     } finally {
+      clearTimeout(idle);
       // A consumer that stops early (return/throw into the generator) closes the upstream request too.
       if (!options.signal?.aborted) stream.controller.abort();
     }
+    if (stalled) throw new LlmUpstreamError(TIMEOUT_REASON);
     if (options.signal?.aborted) throw new LlmAbortedError();
   }
 

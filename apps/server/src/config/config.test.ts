@@ -78,8 +78,18 @@ describe('loadConfig', () => {
       taskModels: { judge: 'judge-model' },
       maxRetries: 0,
       timeoutMs: 600_000,
+      callsPerMinute: 30,
+      streamsPerUser: 2,
     });
     expect(loadConfig({}).llm).toMatchObject({ baseUrl: undefined, model: undefined, maxRetries: 1 });
     expect(() => loadConfig({ LLM_BASE_URL: 'ftp://x' })).toThrow(/LLM_BASE_URL/);
+  });
+  it('reads the per-user limits of model calls; 0 turns a limit off', () => {
+    expect(loadConfig({ AI_RATE_LIMIT_PER_MINUTE: '5', AI_STREAMS_PER_USER: '0' }).llm).toMatchObject({
+      callsPerMinute: 5,
+      streamsPerUser: 0,
+    });
+    expect(() => loadConfig({ AI_RATE_LIMIT_PER_MINUTE: '-1' })).toThrow(/AI_RATE_LIMIT_PER_MINUTE/);
+    expect(() => loadConfig({ AI_STREAMS_PER_USER: 'two' })).toThrow(/AI_STREAMS_PER_USER/);
   });
 });

@@ -58,6 +58,10 @@ const envSchema = z.object({
   LLM_MODEL_JUDGE: optionalText,
   /** Retries of a failed model request (connection errors, 429, 5xx), by the openai client. */
   LLM_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(1),
+  /** Model calls (draft streams, structuring, judging) one user may start per minute; 0: no limit. */
+  AI_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(100_000).default(30),
+  /** Draft streams one user may have running at once; 0: no limit. */
+  AI_STREAMS_PER_USER: z.coerce.number().int().min(0).max(1000).default(2),
 });
 
 /** The AI tasks; each may have its own model. */
@@ -70,9 +74,19 @@ export type LlmConfig = {
   model: string | undefined;
   taskModels: Partial<Record<LlmTask, string>>;
   maxRetries: number;
-  /** Per request (spec 000 section 9: 10 minutes for the AI calls). */
+  /**
+   * Per request (spec 000 section 9: 10 minutes for the AI calls); a streamed answer fails after this long
+   * without a new chunk.
+   */
   timeoutMs: number;
+  /** Model calls one user may start per minute, on all instances together; 0: no limit (default 30). */
+  callsPerMinute?: number;
+  /** Draft streams one user may have running at once, on all instances together; 0: no limit (default 2). */
+  streamsPerUser?: number;
 };
+
+/** Per-user limits of model calls when the configuration names none (AI_RATE_LIMIT_PER_MINUTE and so on). */
+export const DEFAULT_AI_LIMITS = { callsPerMinute: 30, streamsPerUser: 2 } as const;
 
 /** Typed server configuration, parsed once from the environment. */
 export type Config = {
@@ -125,6 +139,8 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       },
       maxRetries: e.LLM_MAX_RETRIES,
       timeoutMs: 10 * 60 * 1000,
+      callsPerMinute: e.AI_RATE_LIMIT_PER_MINUTE,
+      streamsPerUser: e.AI_STREAMS_PER_USER,
     },
   };
 };

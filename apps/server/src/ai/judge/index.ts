@@ -17,6 +17,9 @@ export const judgeBasis = (answer: Pick<JudgeModelAnswer, 'pointsMet' | 'pointsM
   return `已答到的要点：${list(answer.pointsMet)}。未答到的要点：${list(answer.pointsMissed)}。`;
 };
 
+/** A whitespace-only (or empty) student answer: scored 0 without the model. */
+export const isBlankAnswer = (answer: string) => answer.trim() === '';
+
 /**
  * Scores a student's answer against the reference. A blank (whitespace-only) answer scores 0 without the
  * model. The model's score is rounded to one decimal and held to 0..questionScore here, whatever it said.
@@ -28,7 +31,7 @@ export const judgeAnswer = async (opts: {
   signal?: AbortSignal;
 }): Promise<JudgeResult> => {
   const { body } = opts;
-  if (body.studentAnswer.trim() === '') {
+  if (isBlankAnswer(body.studentAnswer)) {
     return {
       basis: AI_MSG.blankAnswerBasis,
       comment: AI_MSG.blankAnswerComment,

@@ -33,7 +33,8 @@ export const aiRoutes = (app: App, ctx: AppContext) => {
         description:
           'Answers `text/event-stream`: lines `data: {"event":"message","answer":"<delta>","taskId":"<id>"}`, ' +
           '`data: {"event":"error","answer":"<reason>","taskId":"<id>"}` on failure, then the end. Errors ' +
-          'before the stream starts (400, 401, 403, 503 AI服务未配置) answer the usual envelope.',
+          'before the stream starts (400, 401, 403, 503 AI服务未配置, 429 beyond the user’s model calls per ' +
+          'minute (AI_RATE_LIMIT_PER_MINUTE) or streams at once (AI_STREAMS_PER_USER)) answer the usual envelope.',
         body: generateDraftBody,
         response: {
           200: aiStreamEvent.describe('each event of the stream (text/event-stream)'),
@@ -44,9 +45,10 @@ export const aiRoutes = (app: App, ctx: AppContext) => {
     },
     async (request, reply) => {
       const actor = await ctx.auth.require(request);
-      await service.prepareDraft({ llm: ctx.llm, tasks, actor });
+      const deps = { llm: ctx.llm, db: ctx.db, tasks, actor, limits: ctx.config.llm, log: request.log };
+      const call = await service.prepareDraft(deps);
       const stream = openEventStream(reply);
-      await service.streamDraft({ llm: ctx.llm, tasks, actor, body: request.body, stream, log: request.log });
+      await service.streamDraft({ ...deps, body: request.body, stream, call });
     },
   );
 
@@ -83,7 +85,8 @@ export const aiRoutes = (app: App, ctx: AppContext) => {
           `Texts at most ${AI_LIMITS.maxTextLength} characters; questionScore an integer ` +
           `${AI_LIMITS.minQuestionScore} to ${AI_LIMITS.maxQuestionScore}. A whitespace-only student answer ` +
           'scores 0 without the model. The score is held to 0..questionScore with one decimal. ' +
-          '502 AI判题失败：<reason> when the model fails; 503 AI服务未配置 without a model.',
+          '502 AI判题失败：<reason> when the model fails; 503 AI服务未配置 without a model; 429 ' +
+          'AI请求过于频繁，请稍后再试 beyond the user’s model calls per minute.',
         body: judgeBody,
         response: answers(judgeResult),
       },
@@ -94,7 +97,16 @@ export const aiRoutes = (app: App, ctx: AppContext) => {
       reply.raw.on('close', () => {
         if (!reply.raw.writableFinished) gone.abort();
       });
-      return ok(await service.judge({ llm: ctx.llm, actor, body: request.body, signal: gone.signal }));
+      return ok(
+        await service.judge({
+          llm: ctx.llm,
+          db: ctx.db,
+          actor,
+          body: request.body,
+          limits: ctx.config.llm,
+          signal: gone.signal,
+        }),
+      );
     },
   );
 };

@@ -1,4 +1,5 @@
 import { AI_MSG, type AiStreamEvent, MSG } from '@uplus/shared';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ScriptedLlm, startScriptedLlm } from '../../../../../e2e/fixtures/scripted-llm';
 import { AI_NOT_CONFIGURED } from '../../ai/client';
@@ -9,8 +10,10 @@ import type { App } from '../../http/context';
 import { testConfig, useTestApp } from '../../test/app';
 import { testDrivers } from '../../test/database';
 import { asUser, buildMember, tokenFor } from '../../test/factories';
+import { AI_LIMIT_MSG, STREAM_LEASE_MS } from './ai.service';
 
 const SSE = '/api/course/ai/generate_questions/sse';
+const STRUCTURE = '/api/course/ai/generate_questions';
 const JUDGE = '/api/course/ai/judge_questions';
 const stopUrl = (taskId: string) => `/api/course/ai/tasks/${taskId}/stop`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -30,6 +33,19 @@ const JUDGE_BODY = {
   questionScore: 10,
   questionType: 'ShortAnswer',
 };
+const STRUCTURE_BODY = { question: '第1题 栈的特点是？', questionType: 1, source: 'library' };
+const structuredReply = JSON.stringify({
+  questions: [
+    {
+      titleText: '栈的特点是？',
+      options: [
+        { id: 'A', optionContent: '先进先出' },
+        { id: 'B', optionContent: '后进先出' },
+      ],
+      answer: 'B',
+    },
+  ],
+});
 const judgeReply = (score: number, extra: Record<string, unknown> = {}) =>
   JSON.stringify({
     pointsMet: ['客户端发送SYN', '服务器回复SYN+ACK'],
@@ -99,6 +115,9 @@ describe.each(testDrivers())('AI draft stream and judge on %s', (driver) => {
     taskModels: { generate: 'draft-model' },
     maxRetries: 0,
     timeoutMs: 600_000,
+    // The limits have their own tests (with an app of their own) below.
+    callsPerMinute: 0,
+    streamsPerUser: 0,
   };
   beforeAll(async () => {
     llm = await startScriptedLlm();
@@ -186,6 +205,15 @@ describe.each(testDrivers())('AI draft stream and judge on %s', (driver) => {
       expect(events).toHaveLength(1);
       expect(events[0]).toMatchObject({ event: 'error', answer: 'AI出题失败：模型服务返回错误（HTTP 500）' });
       expect(res.body).not.toContain('internal upstream detail');
+    });
+
+    it('a model answer without any text ends with an error event instead of an empty draft', async () => {
+      for (const reply of ['', ' \n ']) {
+        llm.setScript([{ reply, chunkSize: 1 }]);
+        const events = parseEvents((await asUser(t.app, teacher).post(SSE, DRAFT)).body);
+        expect(events.at(-1)).toMatchObject({ event: 'error', answer: 'AI出题失败：模型没有返回任何内容' });
+        expect(events.filter((e) => e.event === 'error')).toHaveLength(1);
+      }
     });
 
     it('an upstream that breaks off mid-stream ends with an error event after the text so far', async () => {
@@ -493,6 +521,137 @@ describe.each(testDrivers())('AI draft stream and judge on %s', (driver) => {
       expect(
         (await judge({ ...JUDGE_BODY, questionScore: 9999, questionType: 'Programming' })).json().data.score,
       ).toBe(9);
+    });
+  });
+
+  describe('structuring', () => {
+    it('a client that goes away while structuring aborts the model request', async () => {
+      llm.setScript([{ reply: structuredReply, delayMs: 3000 }]);
+      const abort = new AbortController();
+      const pending = fetch(`${baseUrl}${STRUCTURE}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-access-token': teacher },
+        body: JSON.stringify(STRUCTURE_BODY),
+        signal: abort.signal,
+      }).catch((e) => e);
+      const request = await llm.waitForRequest(0);
+      const started = Date.now();
+      abort.abort();
+      expect(await pending).toBeInstanceOf(Error);
+      await request.done;
+      expect(request.closedEarly).toBe(true);
+      expect(Date.now() - started).toBeLessThan(1000);
+      await sleep(100);
+      // Not re-asked after the abort.
+      expect(llm.requests).toHaveLength(1);
+    });
+  });
+
+  describe('per-user limits of model calls (across instances)', () => {
+    const limits = { callsPerMinute: 4, streamsPerUser: 2 };
+    let first: App;
+    let second: App;
+    let firstUrl = '';
+    let secondDb: Database | null = null;
+    beforeAll(async () => {
+      first = await buildApp(testConfig({ llm: { ...llmConfig, ...limits } }), { database: t.database });
+      firstUrl = await listenOn(first);
+      // Another instance with its own connections on PostgreSQL; on PGlite the same embedded database.
+      if (driver === 'pg') {
+        const pool = (t.db as unknown as { $client: { options: { connectionString: string } } }).$client;
+        secondDb = await openPostgres(pool.options.connectionString, { max: 2 });
+      }
+      second = await buildApp(testConfig({ llm: { ...llmConfig, ...limits } }), {
+        database: secondDb ?? t.database,
+      });
+      await second.ready();
+    });
+    afterAll(async () => {
+      await first?.close();
+      await second?.close();
+      await secondDb?.close();
+    });
+    const newTeacher = async () => {
+      const member = await buildMember(t.db, { identityType: 'Teacher' });
+      return { id: member.user.id, token: (await tokenFor(t.db, member.user.id)).token };
+    };
+    const setBack = (userId: number, ms: number) =>
+      t.db.execute(sql`
+        update ai_calls set created_at = created_at - (${ms / 1000}::double precision * interval '1 second'),
+          heartbeat_at = heartbeat_at - (${ms / 1000}::double precision * interval '1 second')
+        where user_id = ${userId}`);
+
+    it('beyond the calls per minute: 429 AI请求过于频繁，请稍后再试 on every instance, before any model request', async () => {
+      llm.setScript([
+        { match: { stream: true }, reply: '第1题' },
+        { match: { content: '阅卷教师' }, reply: judgeReply(5) },
+        { reply: structuredReply },
+      ]);
+      const me = await newTeacher();
+      expect((await asUser(first, me.token).post(JUDGE, JUDGE_BODY)).statusCode).toBe(200);
+      expect((await asUser(second, me.token).post(SSE, DRAFT)).statusCode).toBe(200);
+      // A request refused before the model (no language for a programming question) is not a call.
+      expect(
+        (await asUser(first, me.token).post(STRUCTURE, { ...STRUCTURE_BODY, questionType: 5 })).statusCode,
+      ).toBe(400);
+      expect((await asUser(first, me.token).post(STRUCTURE, STRUCTURE_BODY)).statusCode).toBe(200);
+      // A blank answer is scored without the model: not a call either.
+      const blank = await asUser(second, me.token).post(JUDGE, { ...JUDGE_BODY, studentAnswer: '  ' });
+      expect(blank.json().data.score).toBe(0);
+      expect((await asUser(second, me.token).post(JUDGE, JUDGE_BODY)).statusCode).toBe(200);
+      const made = llm.requests.length;
+
+      for (const [app, url, body] of [
+        [first, JUDGE, JUDGE_BODY],
+        [second, SSE, DRAFT],
+        [second, STRUCTURE, STRUCTURE_BODY],
+      ] as const) {
+        const res = await asUser(app, me.token).post(url, body);
+        expect(res.statusCode).toBe(429);
+        expect(res.headers['content-type']).toContain('application/json');
+        expect(res.json()).toMatchObject({ success: false, code: 429, message: AI_LIMIT_MSG.tooFrequent });
+      }
+      expect(llm.requests).toHaveLength(made);
+
+      // Another user is not held up; and once the minute has passed the user may call again.
+      expect((await asUser(second, (await newTeacher()).token).post(JUDGE, JUDGE_BODY)).statusCode).toBe(200);
+      await setBack(me.id, 61_000);
+      expect((await asUser(second, me.token).post(JUDGE, JUDGE_BODY)).statusCode).toBe(200);
+    });
+
+    it('a third running stream is 429 on any instance; an ended one frees its place; a dead instance’s stops counting', async () => {
+      llm.setScript([{ match: { stream: true }, reply: 'x'.repeat(3000), chunkSize: 1, delayMs: 10 }]);
+      const me = await newTeacher();
+      const one = await openStream(firstUrl, me.token, DRAFT);
+      const two = await openStream(baseUrl, me.token, DRAFT);
+      const taskOne = (await one.next())?.taskId ?? '';
+      await two.next();
+      const streams: { rest: () => Promise<unknown>; abort: () => void }[] = [one, two];
+      try {
+        const refused = await asUser(second, me.token).post(SSE, DRAFT);
+        expect(refused.statusCode).toBe(429);
+        expect(refused.json().message).toBe(AI_LIMIT_MSG.tooManyStreams);
+        expect(llm.requests).toHaveLength(2);
+        // Another user still may.
+        const theirs = await openStream(firstUrl, (await newTeacher()).token, DRAFT);
+        streams.push(theirs);
+        expect((await theirs.next())?.event).toBe('message');
+
+        // Stopped and ended: the place is free at once.
+        await asUser(second, me.token).post(stopUrl(taskOne));
+        await one.rest();
+        const three = await openStream(firstUrl, me.token, DRAFT);
+        streams.push(three);
+        expect((await three.next())?.event).toBe('message');
+
+        // Streams whose instance stopped renewing them count until their lease runs out.
+        await setBack(me.id, STREAM_LEASE_MS + 1000);
+        const four = await openStream(baseUrl, me.token, DRAFT);
+        streams.push(four);
+        expect((await four.next())?.event).toBe('message');
+      } finally {
+        for (const s of streams) s.abort();
+      }
     });
   });
 

@@ -1,6 +1,7 @@
 import type { ProgramLanguage } from '@uplus/shared';
 import { and, asc, count, eq, gt, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { ago } from '../../db/rate-limit';
 import { codeEvaluationCases, codeEvaluationStages, codeEvaluations, codeRunners } from '../../db/schema';
 
 export type EvaluationStatus = 'queued' | 'running' | 'complete' | 'failed';
@@ -8,16 +9,11 @@ export type EvaluationRow = typeof codeEvaluations.$inferSelect;
 export type StageRow = typeof codeEvaluationStages.$inferSelect;
 export type NewStage = Omit<typeof codeEvaluationStages.$inferInsert, 'id' | 'evaluationId' | 'createdAt'>;
 
-/** `now() - ms` on the database's clock (every instance and runner shares it). */
-const ago = (ms: number) => sql`now() - (${ms / 1000}::double precision * interval '1 second')`;
-
 /** Rows of a raw statement, on either driver. */
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-/** Serialises submits for the rest of the transaction (the queue bound and rate limit stay exact). */
-export const lockSubmits = async (db: Db) => {
-  await db.execute(sql`select pg_advisory_xact_lock(4271906114)`);
-};
+/** Advisory lock serialising submits (the queue bound and the rate limit stay exact). */
+export const SUBMITS_LOCK = 4_271_906_114;
 
 /** Evaluations created by a user within the last `ms`. */
 export const countRecentSubmits = async (db: Db, userId: number, ms: number) => {

@@ -10,6 +10,7 @@ import {
   type SubmitProgramResult,
 } from '@uplus/shared';
 import type { Db } from '../../db/client';
+import { assertUnderLimit } from '../../db/rate-limit';
 import { AppError } from '../../http/errors';
 import { runEvaluationJob } from '../../jobs/definitions';
 import type { JobQueue } from '../../jobs/queue';
@@ -73,10 +74,12 @@ export const submitEvaluation = async (opts: {
   await opts.jobs.start();
   const { config, body } = opts;
   const result = await opts.db.transaction(async (tx) => {
-    await repo.lockSubmits(tx);
-    if ((await repo.countRecentSubmits(tx, opts.actor.userId, MINUTE_MS)) >= config.submitsPerMinute) {
-      throw new AppError(429, PE_MSG.rateLimited);
-    }
+    await assertUnderLimit(tx, {
+      lock: repo.SUBMITS_LOCK,
+      limit: config.submitsPerMinute,
+      count: () => repo.countRecentSubmits(tx, opts.actor.userId, MINUTE_MS),
+      message: PE_MSG.rateLimited,
+    });
     if ((await repo.countQueued(tx)) >= config.queueLimit) throw new AppError(503, PE_MSG.busy);
     const evaluationId = await repo.insertEvaluation(tx, {
       userId: opts.actor.userId,

@@ -5,6 +5,7 @@ import { type ReferenceRun, sandboxReferenceRun } from '../../ai/structure-quest
 import type { App, AppContext } from '../../http/context';
 import { answers, ok } from '../../http/envelope';
 import type { JobQueue } from '../../jobs/queue';
+import { admitModelCall } from '../ai/ai.service';
 import type { CodeExecutionConfig } from '../program-execution/program-execution.config';
 import { assertMaySetQuestions } from './question-bank.policy';
 
@@ -30,6 +31,7 @@ export const generateQuestionsRoutes = (app: App, ctx: AppContext, deps: Generat
           'The model answers JSON under a schema; broken answers are re-asked (at most 2), questions that fail ' +
           'the editor rules or whose reference solution disagrees with their test cases are re-asked once, then ' +
           'flagged with failureMsg. Unusable answers: 502 AI出题失败：<reason>. No model configured: 503 AI服务未配置. ' +
+          'Beyond the user’s model calls per minute: 429 AI请求过于频繁，请稍后再试. ' +
           'Clients wait up to 10 minutes.',
         body: generateQuestionsBody,
         response: answers(generateQuestionsResult),
@@ -53,6 +55,8 @@ export const generateQuestionsRoutes = (app: App, ctx: AppContext, deps: Generat
               ? queuedReferenceRun({ db: ctx.db, jobs: deps.jobs, config: deps.codeExecution, actor })
               : sandboxReferenceRun),
           signal: controller.signal,
+          admit: () =>
+            admitModelCall({ llm: ctx.llm, db: ctx.db, actor, kind: 'structure', limits: ctx.config.llm }),
         }),
       );
     },
