@@ -1,12 +1,15 @@
 // Starts the server for the Playwright run (its `webServer` command) on a fresh, empty data directory
 // with demo data, and removes that directory when the server stops. Playwright stops it with SIGTERM.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+// As `npm start`: build the web app and the server when their sources changed, then run the server's bundle.
+const built = spawnSync(process.execPath, ['scripts/build-if-stale.mjs'], { cwd: root, stdio: 'inherit' });
+if (built.status !== 0) process.exit(built.status ?? 1);
 const dataDir = mkdtempSync(join(tmpdir(), 'uplus-e2e-'));
 console.log(`[e2e] DATA_DIR=${dataDir}`);
 
@@ -26,10 +29,10 @@ const llmBaseUrl = await new Promise((resolve, reject) => {
 });
 console.log(`[e2e] LLM_BASE_URL=${llmBaseUrl}`);
 
-const child = spawn('npm', ['run', 'start', '-w', '@uplus/server'], {
+const child = spawn(process.execPath, ['apps/server/dist/server.js'], {
   cwd: root,
   stdio: 'inherit',
-  // Its own process group, so that npm, tsx and the server below them all get the signal.
+  // Its own process group, so that the server and anything it started get the signal.
   detached: true,
   env: {
     ...process.env,
