@@ -12,7 +12,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type ApiBenchResult, type LoadResult, runApiBench } from './api';
-import { type ColdStartResult, runColdStart } from './coldstart';
+import { type ColdStartResult, coldStartReport, runColdStart } from './coldstart';
 import { ROOT } from './lib';
 import { runSandboxBench, type SandboxBenchResult, sandboxReport } from './sandbox';
 import { runSseBench, type SseBenchResult, sseReport } from './sse';
@@ -121,9 +121,7 @@ async function main(): Promise<void> {
       `p99 ${fmt(api.postgres.latencyMs.p99, 1)} ms`,
   );
   console.log('');
-  console.log(`Cold start (${cold.command}, PGlite, to the first answered GET /get_appconfig):`);
-  console.log(`  fresh DATA_DIR (migrations + demo data): ${fmt(cold.freshDataDirMs)} ms`);
-  console.log(`  existing DATA_DIR:                       ${fmt(cold.existingDataDirMs)} ms`);
+  console.log(coldStartReport(cold).join('\n'));
   if (sandbox) {
     console.log('');
     console.log(sandboxReport(sandbox).join('\n'));
