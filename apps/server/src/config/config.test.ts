@@ -84,6 +84,18 @@ describe('loadConfig', () => {
     expect(loadConfig({}).llm).toMatchObject({ baseUrl: undefined, model: undefined, maxRetries: 1 });
     expect(() => loadConfig({ LLM_BASE_URL: 'ftp://x' })).toThrow(/LLM_BASE_URL/);
   });
+  it('reads the session cache settings; off, or a TTL of 0, disables it', () => {
+    expect(loadConfig({}).sessionCache).toEqual({ enabled: true, ttlMs: 60_000, maxEntries: 10_000 });
+    expect(loadConfig({ SESSION_CACHE_TTL_MS: '5000', SESSION_CACHE_SIZE: '200' }).sessionCache).toEqual({
+      enabled: true,
+      ttlMs: 5000,
+      maxEntries: 200,
+    });
+    expect(loadConfig({ SESSION_CACHE: 'off' }).sessionCache.enabled).toBe(false);
+    expect(loadConfig({ SESSION_CACHE_TTL_MS: '0' }).sessionCache.enabled).toBe(false);
+    expect(() => loadConfig({ SESSION_CACHE_SIZE: '0' })).toThrow(/SESSION_CACHE_SIZE/);
+    expect(() => loadConfig({ SESSION_CACHE_TTL_MS: '-1' })).toThrow(/SESSION_CACHE_TTL_MS/);
+  });
   it('reads the per-user limits of model calls; 0 turns a limit off', () => {
     expect(loadConfig({ AI_RATE_LIMIT_PER_MINUTE: '5', AI_STREAMS_PER_USER: '0' }).llm).toMatchObject({
       callsPerMinute: 5,

@@ -62,6 +62,17 @@ const envSchema = z.object({
   AI_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(100_000).default(30),
   /** Draft streams one user may have running at once; 0: no limit. */
   AI_STREAMS_PER_USER: z.coerce.number().int().min(0).max(1000).default(2),
+  /** `off` resolves every access token from the database (no in-process session cache). */
+  SESSION_CACHE: flag(true),
+  /** Longest time a cached session is served without reading the database (changes notify at once). */
+  SESSION_CACHE_TTL_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 3_600_000)
+    .default(60_000),
+  /** Most sessions kept per process (least recently used ones go first). */
+  SESSION_CACHE_SIZE: z.coerce.number().int().min(1).max(10_000_000).default(10_000),
 });
 
 /** The AI tasks; each may have its own model. */
@@ -88,6 +99,15 @@ export type LlmConfig = {
 /** Per-user limits of model calls when the configuration names none (AI_RATE_LIMIT_PER_MINUTE and so on). */
 export const DEFAULT_AI_LIMITS = { callsPerMinute: 30, streamsPerUser: 2 } as const;
 
+/** The in-process cache of resolved access tokens (decision 0006). */
+export type SessionCacheConfig = {
+  /** false: every request reads its session from the database */
+  enabled: boolean;
+  /** longest time an entry is served without reading the database */
+  ttlMs: number;
+  maxEntries: number;
+};
+
 /** Typed server configuration, parsed once from the environment. */
 export type Config = {
   port: number;
@@ -103,6 +123,7 @@ export type Config = {
   collegeAdminUrl: string;
   trustProxy: boolean;
   llm: LlmConfig;
+  sessionCache: SessionCacheConfig;
 };
 
 /** Parses the environment (process.env by default). Throws one readable error listing every bad variable. */
@@ -141,6 +162,12 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       timeoutMs: 10 * 60 * 1000,
       callsPerMinute: e.AI_RATE_LIMIT_PER_MINUTE,
       streamsPerUser: e.AI_STREAMS_PER_USER,
+    },
+    sessionCache: {
+      // A TTL of 0 would cache nothing: the same as off.
+      enabled: e.SESSION_CACHE && e.SESSION_CACHE_TTL_MS > 0,
+      ttlMs: e.SESSION_CACHE_TTL_MS,
+      maxEntries: e.SESSION_CACHE_SIZE,
     },
   };
 };

@@ -29,6 +29,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
     maxRetries: 0,
     timeoutMs: 600_000,
   },
+  sessionCache: { enabled: true, ttlMs: 60_000, maxEntries: 10_000 },
   ...overrides,
 });
 
