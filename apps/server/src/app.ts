@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { createLlmClient } from './ai/client';
 import type { Config } from './config/config';
 import { type Database, openDatabase } from './db/client';
+import { createNotificationBus, type NotificationBus } from './db/notify';
 import { createAuth } from './http/auth';
 import type { App, AppContext } from './http/context';
 import { registerErrorHandling } from './http/error-handler';
@@ -30,6 +31,8 @@ import {
 import { programExecutionRoutes } from './modules/program-execution/program-execution.routes';
 import { generateQuestionsRoutes } from './modules/question-bank/generate-questions.routes';
 import { questionBankRoutes } from './modules/question-bank/question-bank.routes';
+import { createSessionCache } from './modules/sessions/session-cache';
+import { attachSessionCache } from './modules/sessions/session-invalidation';
 import { sessionRoutes } from './modules/sessions/sessions.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { createSecrets, resolveAppSecret } from './modules/system/secrets';
@@ -57,6 +60,8 @@ export type AppDeps = {
   jobs?: JobQueue;
   /** Code-execution limits (server.ts and worker.ts read them from the environment). */
   codeExecution?: Partial<CodeExecutionConfig>;
+  /** LISTEN/NOTIFY between instances; one is made (and closed) when absent. Tests pass their own. */
+  notifications?: NotificationBus;
 };
 
 /** Builds the Fastify app: used by server.ts, a future worker and the tests. */
@@ -103,10 +108,31 @@ export const buildApp = async (config: Config, deps: AppDeps = {}): Promise<App>
   registerErrorHandling(app, config.webDist);
 
   const secrets = createSecrets(await resolveAppSecret({ db: database.db, configured: config.appSecret }));
+  // Connected when the app is ready; closed before a database opened here (hooks run last-added first).
+  const notifications =
+    deps.notifications ?? createNotificationBus({ db: database.db, driver: database.driver, log: app.log });
+  if (!deps.notifications) {
+    app.addHook('onReady', async () => notifications.start());
+    app.addHook('onClose', async () => notifications.close());
+  }
+  // Resolved access tokens, dropped on every change here and on notifications from other instances.
+  const sessionCache = config.sessionCache.enabled
+    ? createSessionCache({ ...config.sessionCache, online: false })
+    : null;
+  if (sessionCache) {
+    const detach = await attachSessionCache({
+      db: database.db,
+      cache: sessionCache,
+      bus: notifications,
+      log: app.log,
+    });
+    app.addHook('onClose', async () => detach());
+  }
   const ctx: AppContext = {
     config,
     db: database.db,
-    auth: createAuth({ db: database.db, now }),
+    auth: createAuth({ db: database.db, now, sessionCache }),
+    notifications,
     secrets,
     now,
     llm: createLlmClient(config.llm),

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import type { Actor } from '../modules/sessions/actor';
+import type { SessionCache } from '../modules/sessions/session-cache';
 import { resolveSession } from '../modules/sessions/sessions.service';
 import { AppError } from './errors';
 
@@ -14,12 +15,13 @@ export type Auth = {
   optional: (request: FastifyRequest) => Promise<Actor | null>;
 };
 
-export const createAuth = (deps: { db: Db; now: () => Date }): Auth => {
+/** Resolves access tokens; through `sessionCache` when there is one (null: SESSION_CACHE=off). */
+export const createAuth = (deps: { db: Db; now: () => Date; sessionCache?: SessionCache | null }): Auth => {
   const optional = async (request: FastifyRequest) => {
     const header = request.headers[TOKEN_HEADER];
     const token = Array.isArray(header) ? header[0] : header;
     if (!token) return null;
-    return resolveSession({ db: deps.db, token, kind: 'access', now: deps.now() });
+    return resolveSession({ db: deps.db, token, kind: 'access', now: deps.now(), cache: deps.sessionCache });
   };
   return {
     optional,

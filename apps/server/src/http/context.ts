@@ -9,6 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { LlmClient } from '../ai/client';
 import type { Config } from '../config/config';
 import type { Db } from '../db/client';
+import type { NotificationBus } from '../db/notify';
 import type { Secrets } from '../modules/system/secrets';
 import type { Auth } from './auth';
 
@@ -21,11 +22,13 @@ export type App = FastifyInstance<
   ZodTypeProvider
 >;
 
-/** What route modules get: configuration, database, auth, secrets and the clock. */
+/** What route modules get: configuration, database, auth, notifications, secrets and the clock. */
 export type AppContext = {
   config: Config;
   db: Db;
   auth: Auth;
+  /** LISTEN/NOTIFY between the instances on the database. */
+  notifications: NotificationBus;
   secrets: Secrets;
   now: () => Date;
   /** The one OpenAI-compatible LLM client (LLM_* settings); its calls answer 503 AI服务未配置 without them. */

@@ -20,7 +20,7 @@ const base = `${SERVICE_BASES.course}/ai`;
 
 /** The AI question draft (streamed), stopping it, and the AI judge (spec 000 sections 3.4, 5.3, 5.4, 7). */
 export const aiRoutes = (app: App, ctx: AppContext) => {
-  const tasks = createAiTasks({ db: ctx.db, log: app.log });
+  const tasks = createAiTasks({ bus: ctx.notifications });
   // Before the server waits for its connections: running streams end now.
   app.addHook('preClose', async () => tasks.close());
 

@@ -78,11 +78,14 @@ export const touchSession = async (db: Db, id: number, at: Date) => {
   await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, id));
 };
 
+/** Revokes a live session; its user's id, or null when there was no live session `id`. */
 export const revokeSession = async (db: Db, id: number, at: Date) => {
-  await db
+  const [row] = await db
     .update(sessions)
     .set({ revokedAt: at })
-    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)))
+    .returning({ userId: sessions.userId });
+  return row?.userId ?? null;
 };
 
 /** Revokes every live session of a user except `exceptId` (after a password change). */
@@ -103,7 +106,12 @@ export const setSessionMembership = async (db: Db, id: number, membershipId: num
   await db.update(sessions).set({ membershipId }).where(eq(sessions.id, id));
 };
 
-/** Test and maintenance helper: moves a session's expiry. */
+/** Test and maintenance helper: moves a session's expiry; its user's id, or null when there is no `id`. */
 export const setSessionExpiry = async (db: Db, id: number, expiresAt: Date) => {
-  await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
+  const [row] = await db
+    .update(sessions)
+    .set({ expiresAt })
+    .where(eq(sessions.id, id))
+    .returning({ userId: sessions.userId });
+  return row?.userId ?? null;
 };

@@ -2,6 +2,8 @@ import { MSG, type SessionRefresh, toRole, type VerifyResult } from '@uplus/shar
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { Actor } from './actor';
+import { type SessionCache, sessionCacheKey } from './session-cache';
+import { publishSessionInvalidation } from './session-invalidation';
 import * as repo from './sessions.repo';
 import { hashToken, looksLikeToken, newToken } from './tokens';
 
@@ -29,22 +31,9 @@ export const issueSession = async (opts: {
   return { id, token, expiresAt };
 };
 
-/**
- * Resolves a token to the actor, or null when it is missing, malformed, unknown, of another kind, expired
- * or revoked.
- */
-export const resolveSession = async (opts: {
-  db: Db;
-  token: unknown;
-  kind: repo.SessionKind;
-  now: Date;
-}): Promise<Actor | null> => {
-  if (!looksLikeToken(opts.token)) return null;
-  const row = await repo.findSessionActor(opts.db, hashToken(opts.token), opts.kind);
-  if (!row || row.revokedAt || row.expiresAt.getTime() <= opts.now.getTime()) return null;
-  if (opts.now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-    await repo.touchSession(opts.db, row.sessionId, opts.now);
-  }
+type ActorRow = NonNullable<Awaited<ReturnType<typeof repo.findSessionActor>>>;
+
+const toActor = (row: ActorRow): Actor => {
   const hasMembership =
     row.membershipId !== null &&
     row.organisationId !== null &&
@@ -73,6 +62,42 @@ export const resolveSession = async (opts: {
       : null,
     masks: { course: row.courseMask ?? 0n, qom: row.qomMask ?? 0n },
   };
+};
+
+/**
+ * Resolves a token to the actor, or null when it is missing, malformed, unknown, of another kind, expired
+ * or revoked. With a `cache` a live session is read from the database once per TTL (decision 0006); its
+ * expiry is still checked on every call, and every change to it drops it (`invalidate*` below).
+ */
+export const resolveSession = async (opts: {
+  db: Db;
+  token: unknown;
+  kind: repo.SessionKind;
+  now: Date;
+  cache?: SessionCache | null;
+}): Promise<Actor | null> => {
+  if (!looksLikeToken(opts.token)) return null;
+  const nowMs = opts.now.getTime();
+  const tokenHash = hashToken(opts.token);
+  const key = sessionCacheKey(opts.kind, tokenHash);
+  let session = opts.cache?.get(key, nowMs);
+  if (!session) {
+    const generation = opts.cache?.generation() ?? 0;
+    const row = await repo.findSessionActor(opts.db, tokenHash, opts.kind);
+    if (!row || row.revokedAt || row.expiresAt.getTime() <= nowMs) return null;
+    session = { actor: toActor(row), lastSeenAt: row.lastSeenAt.getTime() };
+    if (opts.cache) session = opts.cache.set(key, session, generation, nowMs);
+  }
+  if (session.actor.expiresAt.getTime() <= nowMs) {
+    opts.cache?.delete(key);
+    return null;
+  }
+  if (nowMs - session.lastSeenAt > TOUCH_INTERVAL_MS) {
+    // Marked before the write: the requests arriving meanwhile do not write it again.
+    session.lastSeenAt = nowMs;
+    await repo.touchSession(opts.db, session.actor.sessionId, opts.now);
+  }
+  return session.actor;
 };
 
 /** Masks go out as numbers: exact below 2^53, which every defined bit is. */
@@ -106,21 +131,57 @@ export const refreshSession = (opts: { actor: Actor }): SessionRefresh => {
   };
 };
 
+/** Drops a user's cached sessions, on every instance: after any change to them or to the user's profile. */
+export const invalidateUserSessions = (opts: { db: Db; userId: number }) =>
+  publishSessionInvalidation(opts.db, { userId: opts.userId });
+
+/** Drops the cached sessions acting in a membership, on every instance: after its masks change. */
+export const invalidateMembershipSessions = (opts: { db: Db; membershipId: number }) =>
+  publishSessionInvalidation(opts.db, { membershipId: opts.membershipId });
+
+/** Drops every cached session, on every instance: after a change to many (an organisation's name). */
+export const invalidateAllSessions = (opts: { db: Db }) => publishSessionInvalidation(opts.db, { all: true });
+
 /** `POST /api/base/logout`: revokes the token the call came with. */
 export const logout = async (opts: { db: Db; actor: Actor; now: Date }) => {
   await repo.revokeSession(opts.db, opts.actor.sessionId, opts.now);
+  await invalidateUserSessions({ db: opts.db, userId: opts.actor.userId });
 };
 
 /** Revokes a session found by its token (the identity provider's sign-out). */
 export const revokeByToken = async (opts: { db: Db; token: unknown; kind: repo.SessionKind; now: Date }) => {
   const actor = await resolveSession(opts);
-  if (actor) await repo.revokeSession(opts.db, actor.sessionId, opts.now);
+  if (!actor) return;
+  await repo.revokeSession(opts.db, actor.sessionId, opts.now);
+  await invalidateUserSessions({ db: opts.db, userId: actor.userId });
 };
 
-/** Moves a session to another membership of its user (organisation switch). */
+/** Revokes one session by id (maintenance and tests). */
+export const revokeSession = async (opts: { db: Db; sessionId: number; now: Date }) => {
+  const userId = await repo.revokeSession(opts.db, opts.sessionId, opts.now);
+  if (userId !== null) await invalidateUserSessions({ db: opts.db, userId });
+};
+
+/**
+ * Moves a session to another membership of its user (organisation switch). Runs inside the caller's
+ * transaction: call `invalidateUserSessions` once it has committed.
+ */
 export const moveSession = (opts: { db: Db; sessionId: number; membershipId: number }) =>
   repo.setSessionMembership(opts.db, opts.sessionId, opts.membershipId);
 
 /** Revokes every live session of a user except one (after a password change). */
-export const revokeOtherSessions = (opts: { db: Db; userId: number; keepSessionId: number; now: Date }) =>
-  repo.revokeUserSessions(opts.db, opts.userId, opts.now, opts.keepSessionId);
+export const revokeOtherSessions = async (opts: {
+  db: Db;
+  userId: number;
+  keepSessionId: number;
+  now: Date;
+}) => {
+  await repo.revokeUserSessions(opts.db, opts.userId, opts.now, opts.keepSessionId);
+  await invalidateUserSessions({ db: opts.db, userId: opts.userId });
+};
+
+/** Moves a session's expiry (maintenance and tests). */
+export const setSessionExpiry = async (opts: { db: Db; sessionId: number; expiresAt: Date }) => {
+  const userId = await repo.setSessionExpiry(opts.db, opts.sessionId, opts.expiresAt);
+  if (userId !== null) await invalidateUserSessions({ db: opts.db, userId });
+};

@@ -5,7 +5,7 @@ import { sessions } from '../../db/schema';
 import { useTestApp } from '../../test/app';
 import { testDrivers } from '../../test/database';
 import { asUser, buildMember, buildUser, tokenFor } from '../../test/factories';
-import { revokeSession, setSessionExpiry } from './sessions.repo';
+import { revokeSession, setSessionExpiry } from './sessions.service';
 import { hashToken, newToken } from './tokens';
 
 describe.each(testDrivers())('sessions on %s', (driver) => {
@@ -44,7 +44,7 @@ describe.each(testDrivers())('sessions on %s', (driver) => {
     const { user } = await buildMember(t.db);
     const { token, sessionId } = await tokenFor(t.db, user.id);
     expect((await asUser(t.app, token).get('/api/login/verify')).statusCode).toBe(200);
-    await setSessionExpiry(t.db, sessionId, new Date(Date.now() - 1000));
+    await setSessionExpiry({ db: t.db, sessionId, expiresAt: new Date(Date.now() - 1000) });
     expect401(await asUser(t.app, token).get('/api/login/verify'));
   });
 
@@ -78,7 +78,7 @@ describe.each(testDrivers())('sessions on %s', (driver) => {
       t.clock.advance(61_000);
       expect((await asUser(t.app, token).get('/api/portal/users/basic_info')).statusCode).toBe(200);
       expect(await lastSeen()).toBeGreaterThan(first + 60_000);
-      await revokeSession(t.db, sessionId, new Date());
+      await revokeSession({ db: t.db, sessionId, now: new Date() });
       expect401(await asUser(t.app, token).get('/api/portal/users/basic_info'));
     } finally {
       t.clock.reset();

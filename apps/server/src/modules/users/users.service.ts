@@ -13,7 +13,11 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { getAncestorChain } from '../organisations/organisations.service';
 import type { Actor } from '../sessions/actor';
-import { moveSession } from '../sessions/sessions.service';
+import {
+  invalidateMembershipSessions,
+  invalidateUserSessions,
+  moveSession,
+} from '../sessions/sessions.service';
 import type { Secrets } from '../system/secrets';
 import { hashPassword } from './passwords';
 import { assertCollegeAdmin, assertSelf } from './users.policy';
@@ -74,7 +78,7 @@ export const addMembership = async (opts: {
   if (await repo.findMembership(opts.db, opts.userId, opts.organisationId))
     throw AppError.badRequest('已是该机构成员');
   const first = !(await repo.findStartMembership(opts.db, opts.userId));
-  return opts.db.transaction(async (tx) => {
+  const membership = await opts.db.transaction(async (tx) => {
     const row = await repo.insertMembership(tx, {
       userId: opts.userId,
       organisationId: opts.organisationId,
@@ -89,6 +93,9 @@ export const addMembership = async (opts: {
     }
     return row;
   });
+  // No session acts in the new membership yet, but the user's memberships changed: cheap to be exact.
+  await invalidateUserSessions({ db: opts.db, userId: opts.userId });
+  return membership;
 };
 
 /** The membership a new sign-in starts in (null when the user belongs to no organisation). */
@@ -150,6 +157,7 @@ export const switchOrganisation = async (opts: { db: Db; actor: Actor; switchToO
     await moveSession({ db: tx, sessionId: opts.actor.sessionId, membershipId: membership.id });
     await repo.setDefaultMembership(tx, opts.actor.userId, membership.id);
   });
+  await invalidateUserSessions({ db: opts.db, userId: opts.actor.userId });
   const [organisation] = await getAncestorChain({ db: opts.db, organisationId: membership.organisationId });
   return {
     organId: String(membership.organisationId),
@@ -209,6 +217,7 @@ export const changeName = async (opts: { db: Db; userId: number; name: string; n
   const parsed = idpNameBody.safeParse({ name: opts.name });
   if (!parsed.success) throw AppError.badRequest(firstMessage(parsed));
   await repo.updateUserName(opts.db, opts.userId, parsed.data.name, opts.now);
+  await invalidateUserSessions({ db: opts.db, userId: opts.userId });
   return parsed.data.name;
 };
 
@@ -225,9 +234,12 @@ export const setPassword = async (opts: { db: Db; userId: number; password: stri
 };
 
 /** Sets a permission mask of a membership (course, qom). */
-export const setMembershipMask = (opts: {
+export const setMembershipMask = async (opts: {
   db: Db;
   membershipId: number;
   module: 'course' | 'qom';
   mask: bigint;
-}) => repo.upsertMask(opts.db, opts.membershipId, opts.module, opts.mask);
+}) => {
+  await repo.upsertMask(opts.db, opts.membershipId, opts.module, opts.mask);
+  await invalidateMembershipSessions({ db: opts.db, membershipId: opts.membershipId });
+};
