@@ -1,32 +1,18 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fail, ok, stubFetch } from '../test/helpers';
+import { baseConfig, fail, ok, stubFetch } from '../test/helpers';
 import { loadSite } from './bootstrap';
 import { ConfigErrorPage } from './config-error-page';
 
+/** The demo area's app config as the server answers it, naming only two services (loadSite adds the rest). */
 const appConfig = (overrides: Record<string, unknown> = {}) => ({
-  name: '示范区域',
-  code: 'Area-demo',
-  CODE: 'Area-demo',
-  TYPE: 'area',
-  QUC: '/idp',
-  TITLE: '示范区域',
-  WEB_ICON: '',
-  LOGO: '',
-  CUSTOMPAGE_LOGO: '',
-  PRODUCT_CODE: 'uplus',
-  USER_TYPE: 'Student',
-  USER_COLLEGE_CODE: '',
-  IS_COLLEGE_LEADER: false,
-  HAS_COLLEGE_ADMIN_AUTH: false,
+  ...baseConfig({ name: '示范区域', code: 'Area-demo', CODE: 'Area-demo', TYPE: 'area', TITLE: '示范区域' }),
   services: { portal: '/api/portal', base: '/api/base' },
   ...overrides,
 });
 
 describe('configuration before mount', () => {
   afterEach(() => {
-    vi.restoreAllMocks();
-    vi.unstubAllGlobals();
     document.title = '';
   });
 

@@ -34,6 +34,26 @@ export const fail = (status: number, message: string): StubAnswer => ({
   body: { success: false, code: status, message, data: null },
 });
 
+/** What a fetch stub records of one call (a JSON body parsed). */
+export const recordCall = (input: RequestInfo | URL, init?: RequestInit): RecordedCall => {
+  const url = new URL(String(input), 'http://localhost');
+  return {
+    method: (init?.method ?? 'GET').toUpperCase(),
+    path: url.pathname,
+    query: url.searchParams,
+    headers: new Headers(init?.headers),
+    body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+    signal: init?.signal,
+  };
+};
+
+/** A Response carrying an answer as JSON. */
+export const jsonResponse = (answer: StubAnswer) =>
+  new Response(JSON.stringify(answer.body), {
+    status: answer.status ?? 200,
+    headers: { 'Content-Type': 'application/json' },
+  });
+
 /**
  * Replaces global fetch. Routes are keyed `METHOD /path` (no query). Unrouted calls answer 404.
  * Returns the recorded calls.
@@ -41,28 +61,16 @@ export const fail = (status: number, message: string): StubAnswer => ({
 export const stubFetch = (routes: Record<string, StubHandler | StubAnswer>) => {
   const calls: RecordedCall[] = [];
   const fetchStub = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    const method = (init?.method ?? 'GET').toUpperCase();
-    const call: RecordedCall = {
-      method,
-      path: url.pathname,
-      query: url.searchParams,
-      headers: new Headers(init?.headers),
-      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-      signal: init?.signal,
-    };
+    const call = recordCall(input, init);
     calls.push(call);
-    const route = routes[`${method} ${url.pathname}`];
+    const route = routes[`${call.method} ${call.path}`];
     const answer = !route
       ? fail(404, '请求的资源不存在')
       : typeof route === 'function'
         ? await route(call)
         : route;
     if (init?.signal?.aborted) throw new DOMException('aborted', 'AbortError');
-    return new Response(JSON.stringify(answer.body), {
-      status: answer.status ?? 200,
-      headers: { 'Content-Type': 'application/json' },
-    });
+    return jsonResponse(answer);
   });
   vi.stubGlobal('fetch', fetchStub);
   return calls;

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   renderApp,
   renderWithRouter,
@@ -35,16 +35,14 @@ const schoolSite = (code = 'UPLUS-C001') =>
 
 const tab = (name: string) => screen.getByRole('link', { name });
 
+// Visitors (the fetch stub answers 404) whose browser navigation is stubbed; each test sets its site.
+beforeEach(() => {
+  stubBrowser();
+  stubFetch({});
+});
+
 describe('product header', () => {
-  beforeEach(() => {
-    setSite();
-    stubBrowser();
-    stubFetch({});
-  });
-  afterEach(() => {
-    vi.restoreAllMocks();
-    vi.unstubAllGlobals();
-  });
+  beforeEach(() => setSite());
 
   it('shows the tabs and selects the one whose prefix matches the path', async () => {
     renderWithRouter(<ProductHeader />, '/qualitycourse/details?id=3');
@@ -104,15 +102,6 @@ describe('product header', () => {
 });
 
 describe('school header', () => {
-  beforeEach(() => {
-    stubBrowser();
-    stubFetch({});
-  });
-  afterEach(() => {
-    vi.restoreAllMocks();
-    vi.unstubAllGlobals();
-  });
-
   it('maps navigation types to routes, unknown types to home, labels by showName', async () => {
     schoolSite();
     renderWithRouter(<SchoolHeader />, '/openclass/openclasslive');
@@ -159,15 +148,6 @@ describe('school header', () => {
 });
 
 describe('area header', () => {
-  beforeEach(() => {
-    stubBrowser();
-    stubFetch({});
-  });
-  afterEach(() => {
-    vi.restoreAllMocks();
-    vi.unstubAllGlobals();
-  });
-
   const areaMenus = [
     { title: '联盟', name: 'alliance', value: 'alliance' },
     { title: '案例', name: 'case', value: 'case' },
@@ -235,15 +215,6 @@ describe('area header', () => {
 });
 
 describe('layout by site type and route flags', () => {
-  beforeEach(() => {
-    stubBrowser();
-    stubFetch({});
-  });
-  afterEach(() => {
-    vi.restoreAllMocks();
-    vi.unstubAllGlobals();
-  });
-
   it('redirects / to /home/index with the product header and footer', async () => {
     setSite();
     const { router } = renderApp('/');

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   fail,
   ok,
@@ -43,10 +43,6 @@ describe('AI generator panel', () => {
     setSite();
     stubBrowser();
     signIn('Teacher');
-  });
-  afterEach(() => {
-    vi.restoreAllMocks();
-    vi.unstubAllGlobals();
   });
 
   it('keeps 开始出题 disabled while the requirements are blank, offers the six types (no 简答题 for exercise sets)', async () => {

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ProgramStageResult } from '@uplus/shared';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, ok, renderWithRouter, setSite, signIn, stubBrowser, stubFetch } from '../../test/helpers';
 import { pollProgram, submitProgram } from './api';
 import { GeneratorPanel } from './generator-panel';
@@ -45,10 +45,6 @@ describe('test run of a coding question', () => {
     setSite();
     stubBrowser();
     signIn('Teacher');
-  });
-  afterEach(() => {
-    vi.restoreAllMocks();
-    vi.unstubAllGlobals();
   });
 
   it('submits the reference code against its cases and polls once a second until COMPLETE', async () => {

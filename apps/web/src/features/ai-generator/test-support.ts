@@ -1,5 +1,12 @@
 import { vi } from 'vitest';
-import { type RecordedCall, type StubAnswer, type StubHandler, stubFetch } from '../../test/helpers';
+import {
+  jsonResponse,
+  type RecordedCall,
+  recordCall,
+  type StubAnswer,
+  type StubHandler,
+  stubFetch,
+} from '../../test/helpers';
 
 /*
  * Test support for the AI panels: the JSON routes of the shared fetch stub plus the draft stream
@@ -45,23 +52,11 @@ export const stubAiFetch = (
   const calls = stubFetch(routes);
   const json = globalThis.fetch;
   const wrapped = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    if (url.pathname !== SSE_PATH) return json(input, init);
-    const call: RecordedCall = {
-      method: (init?.method ?? 'GET').toUpperCase(),
-      path: url.pathname,
-      query: url.searchParams,
-      headers: new Headers(init?.headers),
-      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-      signal: init?.signal,
-    };
+    const call = recordCall(input, init);
+    if (call.path !== SSE_PATH) return json(input, init);
     calls.push(call);
     const answer = stream(call);
-    if ('events' in answer) return sseResponse(answer, init?.signal);
-    return new Response(JSON.stringify(answer.body), {
-      status: answer.status ?? 200,
-      headers: { 'Content-Type': 'application/json' },
-    });
+    return 'events' in answer ? sseResponse(answer, init?.signal) : jsonResponse(answer);
   });
   vi.stubGlobal('fetch', wrapped);
   return calls;

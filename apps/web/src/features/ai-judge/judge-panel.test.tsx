@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, ok, renderWithRouter, setSite, signIn, stubBrowser, stubFetch } from '../../test/helpers';
 import { JUDGE_EXAMPLES } from './judge-examples';
 import { JudgeCommonPanel, JudgeHomePanel } from './judge-panel';
@@ -27,10 +27,6 @@ describe('AI judge panels', () => {
     setSite();
     stubBrowser();
     signIn('Teacher');
-  });
-  afterEach(() => {
-    vi.restoreAllMocks();
-    vi.unstubAllGlobals();
   });
 
   it('home variant: pre-filled per type, AI智能判题中... while judging, then 评分/评语/依据', async () => {

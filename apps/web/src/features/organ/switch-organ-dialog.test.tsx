@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ORGAN_CHANNEL } from '@uplus/shared';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   basicInfo,
   finishLeaveMotion,
@@ -51,10 +51,6 @@ describe('switch-organisation dialog', () => {
     stubBrowser();
     signIn('Student');
     window.localStorage.setItem('organ', JSON.stringify({ id: 'o1', name: '优加示范大学' }));
-  });
-  afterEach(() => {
-    vi.restoreAllMocks();
-    vi.unstubAllGlobals();
   });
 
   it('lists the organisations with name, leaf organisation and identity, preselecting the stored organ', async () => {

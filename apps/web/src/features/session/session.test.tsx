@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { siteStore } from '../../app/site-store';
 import {
   basicInfo,
@@ -29,10 +29,6 @@ describe('session flow', () => {
   beforeEach(() => {
     setSite({ QUC: '/idp' });
     nav = stubBrowser();
-  });
-  afterEach(() => {
-    vi.restoreAllMocks();
-    vi.unstubAllGlobals();
   });
 
   it('/authorize stores the ticket, verifies it, stores the session keys and goes to the redirect', async () => {

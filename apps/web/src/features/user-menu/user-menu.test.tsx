@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ProductHeader } from '../../app/layouts/product-header';
 import {
   basicInfo,
@@ -64,10 +64,6 @@ describe('user area in the header', () => {
   beforeEach(() => {
     setSite({ QUC: '/idp' });
     nav = stubBrowser();
-  });
-  afterEach(() => {
-    vi.restoreAllMocks();
-    vi.unstubAllGlobals();
   });
 
   it('visitors see 企业入口 and 登录/注册, which goes to the identity provider', async () => {
