@@ -35,13 +35,44 @@ const judgeFailure = (error: unknown) => {
   return text && text !== '服务器内部错误，请稍后重试' ? text : AI_MSG.judgeFailed;
 };
 
+/** Shows a failed judging as a toast, unless the request layer already told the user. */
+const useFailureToast = () => {
+  const toast = useToast();
+  return (error: unknown) => {
+    if (!isHandledError(error)) toast.error(judgeFailure(error));
+  };
+};
+
+/** AI智能判题中... while a judging runs. */
+const JudgingNotice = () => (
+  <div className="ai-judge__loading" role="status">
+    <Spin size="small" /> {AI_MSG.judging}
+  </div>
+);
+
+/** A long text of the judge form (question, reference answer, student answer). */
+const TextItem = (props: {
+  label: string;
+  name: 'question' | 'realAnswer' | 'studentAnswer';
+  minRows: number;
+  maxRows: number;
+}) => (
+  <Form.Item label={props.label} name={props.name} rules={[schemaRule(props.name)]}>
+    <Input.TextArea
+      autoSize={{ minRows: props.minRows, maxRows: props.maxRows }}
+      showCount
+      maxLength={AI_LIMITS.maxTextLength}
+    />
+  </Form.Item>
+);
+
 type HomeProps = { open: boolean; onClose: () => void };
 
 /** Home-page variant (spec 2.2): 1000 px, a pre-filled form, 开始判题, result 评分/评语/依据 below. */
 export function JudgeHomePanel({ open, onClose }: HomeProps) {
   const [form] = Form.useForm<JudgeBody>();
   const judge = useJudge();
-  const toast = useToast();
+  const onFailure = useFailureToast();
 
   const pickType = (type: JudgeQuestionType) => {
     form.setFieldsValue({ ...JUDGE_EXAMPLES[type], questionType: type });
@@ -49,14 +80,7 @@ export function JudgeHomePanel({ open, onClose }: HomeProps) {
   };
 
   const submit = (values: JudgeBody) => {
-    judge.mutate(
-      { ...values, questionScore: Number(values.questionScore) },
-      {
-        onError: (error) => {
-          if (!isHandledError(error)) toast.error(judgeFailure(error));
-        },
-      },
-    );
+    judge.mutate({ ...values, questionScore: Number(values.questionScore) }, { onError: onFailure });
   };
 
   const close = () => {
@@ -90,37 +114,15 @@ export function JudgeHomePanel({ open, onClose }: HomeProps) {
               <InputNumber aria-label="分值" min={1} max={AI_LIMITS.maxQuestionScore} precision={0} />
             </Form.Item>
           </div>
-          <Form.Item label="题目" name="question" rules={[schemaRule('question')]}>
-            <Input.TextArea
-              autoSize={{ minRows: 2, maxRows: 8 }}
-              showCount
-              maxLength={AI_LIMITS.maxTextLength}
-            />
-          </Form.Item>
-          <Form.Item label="参考答案" name="realAnswer" rules={[schemaRule('realAnswer')]}>
-            <Input.TextArea
-              autoSize={{ minRows: 3, maxRows: 10 }}
-              showCount
-              maxLength={AI_LIMITS.maxTextLength}
-            />
-          </Form.Item>
-          <Form.Item label="学生答案" name="studentAnswer" rules={[schemaRule('studentAnswer')]}>
-            <Input.TextArea
-              autoSize={{ minRows: 3, maxRows: 10 }}
-              showCount
-              maxLength={AI_LIMITS.maxTextLength}
-            />
-          </Form.Item>
+          <TextItem label="题目" name="question" minRows={2} maxRows={8} />
+          <TextItem label="参考答案" name="realAnswer" minRows={3} maxRows={10} />
+          <TextItem label="学生答案" name="studentAnswer" minRows={3} maxRows={10} />
           <Button type="primary" htmlType="submit" data-testid="ai-judge-start" loading={judge.isPending}>
             开始判题
           </Button>
         </Form>
         <section className="ai-judge__result" aria-label="判题结果" aria-live="polite">
-          {judge.isPending && (
-            <div className="ai-judge__loading" role="status">
-              <Spin size="small" /> {AI_MSG.judging}
-            </div>
-          )}
+          {judge.isPending && <JudgingNotice />}
           {judge.isError && <div className="ai-judge__error">{judgeFailure(judge.error)}</div>}
           {judge.data && (
             <dl className="ai-judge__dl">
@@ -156,7 +158,7 @@ type CommonProps = {
  */
 export function JudgeCommonPanel({ open, onClose, payload, onApply }: CommonProps) {
   const judge = useJudge();
-  const toast = useToast();
+  const onFailure = useFailureToast();
   const [result, setResult] = useState<ResultForm | null>(null);
   const started = useRef(false);
 
@@ -164,9 +166,7 @@ export function JudgeCommonPanel({ open, onClose, payload, onApply }: CommonProp
     setResult(null);
     judge.mutate(payload, {
       onSuccess: (data) => setResult({ score: data.score, comment: data.comment, basis: data.basis }),
-      onError: (error) => {
-        if (!isHandledError(error)) toast.error(judgeFailure(error));
-      },
+      onError: onFailure,
     });
   };
 
@@ -221,11 +221,7 @@ export function JudgeCommonPanel({ open, onClose, payload, onApply }: CommonProp
       }
     >
       <div data-testid="ai-judge-panel" className="ai-judge">
-        {judge.isPending && (
-          <div className="ai-judge__loading" role="status">
-            <Spin size="small" /> {AI_MSG.judging}
-          </div>
-        )}
+        {judge.isPending && <JudgingNotice />}
         {judge.isError && !judge.isPending && (
           <div className="ai-judge__error">{judgeFailure(judge.error)}</div>
         )}
