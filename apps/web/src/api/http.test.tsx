@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SERVICE_BASES } from '@uplus/shared';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { fail, ok, renderWithRouter, setSite, stubBrowser, stubFetch } from '../test/helpers';
 import { HttpError, http, isHandledError, type Notifier, serviceUrl, setNotifier, timeoutFor } from './http';
@@ -13,10 +14,6 @@ const spyNotifier = () => {
 describe('http client', () => {
   beforeEach(() => {
     setSite({ QUC: 'http://localhost:3000/idp' });
-  });
-  afterEach(() => {
-    vi.restoreAllMocks();
-    vi.unstubAllGlobals();
   });
 
   it('reads data from a success envelope and sends the stored token', async () => {
@@ -158,21 +155,10 @@ describe('http client', () => {
   });
 
   it('builds service addresses from the app config', () => {
-    setSite({ services: { ...baseServices, portal: 'https://portal.example.edu/api/portal/' } });
+    setSite({ services: { ...SERVICE_BASES, portal: 'https://portal.example.edu/api/portal/' } });
     expect(serviceUrl('portal', '/users/basic_info')).toBe(
       'https://portal.example.edu/api/portal/users/basic_info',
     );
     expect(serviceUrl('base', 'logout')).toBe('/api/base/logout');
   });
 });
-
-const baseServices = {
-  base: '/api/base',
-  course: '/api/course',
-  portal: '/api/portal',
-  opencourse: '/api/opencourse',
-  live: '/api/live',
-  competition: '/api/competition',
-  qmn: '/api/qmn',
-  ourea: '/api/ourea',
-};
