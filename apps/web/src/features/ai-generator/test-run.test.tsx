@@ -1,7 +1,17 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ProgramStageResult } from '@uplus/shared';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fail, ok, renderWithRouter, setSite, signIn, stubBrowser, stubFetch } from '../../test/helpers';
+import {
+  fail,
+  ok,
+  renderWithRouter,
+  type StubAnswer,
+  type StubHandler,
+  setSite,
+  signIn,
+  stubBrowser,
+  stubFetch,
+} from '../../test/helpers';
 import { pollProgram, submitProgram } from './api';
 import { GeneratorPanel } from './generator-panel';
 import { toEditable } from './question-model';
@@ -36,6 +46,31 @@ const question = () => {
   const q = toEditable(programming());
   if (!q) throw new Error('fixture');
   return q;
+};
+
+/**
+ * In the home generator: picks 编程题 and generates one programming question; its test runs are
+ * submitted, then polled from `stages`.
+ */
+const generateProgramming = async (stages: StubHandler | StubAnswer) => {
+  stubAiFetch(
+    {
+      'GET /api/course/programExecution/languages': ok([
+        { id: 'python3', name: 'Python 3', version: '3.11' },
+      ]),
+      'POST /api/course/ai/generate_questions': ok([programming()]),
+      'POST /api/course/programExecution/submit': SUBMITTED,
+      'GET /api/course/programExecution/programExecution': stages,
+    },
+    () => ({ events: [msg('草稿')] }),
+  );
+  renderWithRouter(<GeneratorPanel open onClose={() => {}} variant="home" target={null} />);
+  await screen.findByTestId('ai-generator-panel');
+  fireEvent.mouseDown(screen.getByLabelText('题目类型'));
+  fireEvent.click((await screen.findAllByTitle('编程题'))[0] as HTMLElement);
+  await waitFor(() => expect(screen.getAllByTitle('Python 3').length).toBeGreaterThan(0));
+  fireEvent.change(screen.getByLabelText('出题要求'), { target: { value: '两数之和' } });
+  fireEvent.click(screen.getByTestId('ai-generator-start'));
 };
 
 const deps = (sleep = vi.fn(async () => {})) => ({ submit: submitProgram, poll: pollProgram, sleep });
@@ -127,27 +162,10 @@ describe('test run of a coding question', () => {
 
   it('in the panel: 运行验证 reads 正在执行, then marks each case 测试成功/测试失败', async () => {
     let polls = 0;
-    stubAiFetch(
-      {
-        'GET /api/course/programExecution/languages': ok([
-          { id: 'python3', name: 'Python 3', version: '3.11' },
-        ]),
-        'POST /api/course/ai/generate_questions': ok([programming()]),
-        'POST /api/course/programExecution/submit': SUBMITTED,
-        'GET /api/course/programExecution/programExecution': () => {
-          polls += 1;
-          return ok(FINISHED);
-        },
-      },
-      () => ({ events: [msg('草稿')] }),
-    );
-    renderWithRouter(<GeneratorPanel open onClose={() => {}} variant="home" target={null} />);
-    await screen.findByTestId('ai-generator-panel');
-    fireEvent.mouseDown(screen.getByLabelText('题目类型'));
-    fireEvent.click((await screen.findAllByTitle('编程题'))[0] as HTMLElement);
-    await waitFor(() => expect(screen.getAllByTitle('Python 3').length).toBeGreaterThan(0));
-    fireEvent.change(screen.getByLabelText('出题要求'), { target: { value: '两数之和' } });
-    fireEvent.click(screen.getByTestId('ai-generator-start'));
+    await generateProgramming(() => {
+      polls += 1;
+      return ok(FINISHED);
+    });
     const run = await screen.findByTestId('ai-run-verify');
     fireEvent.click(run);
     await waitFor(() => expect(run.textContent?.replace(/\s/g, '')).toBe('正在执行'));
@@ -160,33 +178,18 @@ describe('test run of a coding question', () => {
   });
 
   it('in the panel: a failed compile stage shows 代码编译失败 with its output; 清空结果 clears it', async () => {
-    stubAiFetch(
-      {
-        'GET /api/course/programExecution/languages': ok([
-          { id: 'python3', name: 'Python 3', version: '3.11' },
-        ]),
-        'POST /api/course/ai/generate_questions': ok([programming()]),
-        'POST /api/course/programExecution/submit': SUBMITTED,
-        'GET /api/course/programExecution/programExecution': ok([
-          stage({ stage: 'VERIFY' }),
-          stage({ stage: 'PREPROCESS' }),
-          stage({
-            stage: 'COMPILE',
-            success: false,
-            message: '编译失败',
-            output: 'SyntaxError: invalid syntax',
-          }),
-        ]),
-      },
-      () => ({ events: [msg('草稿')] }),
+    await generateProgramming(
+      ok([
+        stage({ stage: 'VERIFY' }),
+        stage({ stage: 'PREPROCESS' }),
+        stage({
+          stage: 'COMPILE',
+          success: false,
+          message: '编译失败',
+          output: 'SyntaxError: invalid syntax',
+        }),
+      ]),
     );
-    renderWithRouter(<GeneratorPanel open onClose={() => {}} variant="home" target={null} />);
-    await screen.findByTestId('ai-generator-panel');
-    fireEvent.mouseDown(screen.getByLabelText('题目类型'));
-    fireEvent.click((await screen.findAllByTitle('编程题'))[0] as HTMLElement);
-    await waitFor(() => expect(screen.getAllByTitle('Python 3').length).toBeGreaterThan(0));
-    fireEvent.change(screen.getByLabelText('出题要求'), { target: { value: '两数之和' } });
-    fireEvent.click(screen.getByTestId('ai-generator-start'));
     fireEvent.click(await screen.findByTestId('ai-run-verify'));
     expect(await screen.findByText('代码编译失败！', {}, { timeout: 4000 })).toBeTruthy();
     expect(screen.getByText('SyntaxError: invalid syntax')).toBeTruthy();
