@@ -3,6 +3,9 @@
 // at the same concurrency. The real server runs on PostgreSQL (a fresh database, dropped afterwards) and,
 // for comparison, on the embedded PGlite. Every process listens on loopback only.
 //
+// The app resolves the access token through its in-process session cache (decision 0006). A second server
+// on the same database with SESSION_CACHE=off shows the cost without it: one 6-join query per request.
+//
 // On a small shared machine one measurement swings by a factor of two, so the targets are measured in
 // interleaved rounds (bare, bare + 1 query, app; bare, ...) and each is reported by its median round.
 import { randomBytes } from 'node:crypto';
@@ -45,12 +48,17 @@ export interface ApiBenchResult {
   bare: LoadResult;
   /** bare Fastify plus one trivial PostgreSQL round trip per request */
   bareDb: LoadResult;
+  /** the app as deployed: the session cache on (the default) */
   postgres: LoadResult;
+  /** the same app with SESSION_CACHE=off: the session read from PostgreSQL on every request */
+  postgresUncached: LoadResult;
   pglite?: LoadResult;
   /** median postgres rps / median bare rps */
   ratio: number;
   /** postgres rps / bare rps of each round */
   roundRatios: number[];
+  /** median postgresUncached rps / median bare rps */
+  ratioUncached: number;
   ratioPglite?: number;
 }
 
@@ -166,10 +174,25 @@ export async function runApiBench(o: ApiBenchOptions, log: (line: string) => voi
     running.push(app.server);
     const token = await signIn(app.base);
 
+    log('starting a second server on the same database with SESSION_CACHE=off');
+    const uncached = await startServer({
+      ...common,
+      SESSION_CACHE: 'off',
+      DATABASE_URL: dbUrl.toString(),
+      DATA_DIR: path.join(dataDir, 'pg-run-uncached'),
+    });
+    running.push(uncached.server);
+    const uncachedToken = await signIn(uncached.base);
+
     const targets: Target[] = [
       { name: 'bare fastify', url: `http://127.0.0.1:${barePort}/bare`, headers: {} },
       { name: 'bare + 1 pg query', url: `http://127.0.0.1:${barePort}/bare-db`, headers: {} },
       { name: 'app on PostgreSQL', url: `${app.base}${BASIC_INFO}`, headers: { 'X-Access-Token': token } },
+      {
+        name: 'app, SESSION_CACHE=off',
+        url: `${uncached.base}${BASIC_INFO}`,
+        headers: { 'X-Access-Token': uncachedToken },
+      },
     ];
     if (o.warmupS > 0) {
       log(`warming up (${o.warmupS} s each)`);
@@ -184,15 +207,22 @@ export async function runApiBench(o: ApiBenchOptions, log: (line: string) => voi
     }
     for (const s of running.splice(0)) await s.stop();
 
-    const [bare, bareDb, postgres] = rounds.map(median) as [LoadResult, LoadResult, LoadResult];
+    const [bare, bareDb, postgres, postgresUncached] = rounds.map(median) as [
+      LoadResult,
+      LoadResult,
+      LoadResult,
+      LoadResult,
+    ];
     const roundRatios = rounds[2]!.map((r, i) => r.rps / rounds[0]![i]!.rps);
     const result: ApiBenchResult = {
       options: o,
       bare,
       bareDb,
       postgres,
+      postgresUncached,
       ratio: postgres.rps / bare.rps,
       roundRatios,
+      ratioUncached: postgresUncached.rps / bare.rps,
     };
 
     if (o.pglite) {

@@ -104,7 +104,13 @@ async function main(): Promise<void> {
   const file = path.join(dir, `bench-${started.toISOString().replace(/[:.]/g, '-')}.json`);
   writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
 
-  const loads = [api.bare, api.bareDb, api.postgres, ...(api.pglite ? [api.pglite] : [])];
+  const loads = [
+    api.bare,
+    api.bareDb,
+    api.postgres,
+    api.postgresUncached,
+    ...(api.pglite ? [api.pglite] : []),
+  ];
   console.log('');
   console.log(
     `API load: GET ${api.postgres.path} as student01 vs a bare Fastify route, ` +
@@ -118,7 +124,8 @@ async function main(): Promise<void> {
   console.log(
     `ratio on PostgreSQL: ${fmt(api.ratio, 2)} (rounds: ${api.roundRatios.map((r) => fmt(r, 2)).join(', ')}; ` +
       `target >= ${TARGET_RATIO}: ${api.ratio >= TARGET_RATIO ? 'met' : 'NOT met'}), ` +
-      `p99 ${fmt(api.postgres.latencyMs.p99, 1)} ms`,
+      `p99 ${fmt(api.postgres.latencyMs.p99, 1)} ms; with SESSION_CACHE=off ${fmt(api.ratioUncached, 2)}, ` +
+      `p99 ${fmt(api.postgresUncached.latencyMs.p99, 1)} ms`,
   );
   console.log('');
   console.log(coldStartReport(cold).join('\n'));
