@@ -1,6 +1,9 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../app/query-client';
+import { ok, stubFetch } from '../../test/helpers';
 import { QuestionEditor } from './question-editor';
 import { type EditableQuestion, questionErrors, toEditable, withCases, withWeight } from './question-model';
 import { createSseParser } from './sse';
@@ -18,16 +21,25 @@ const weights = (q: EditableQuestion) => (q.testcases ?? []).map((c) => c.weight
 /** The editor with its own state, as the panel holds it. */
 function Harness({ initial }: { initial: EditableQuestion }) {
   const [q, setQ] = useState(initial);
+  // The 知识点 input asks for the teacher's tags.
+  const [client] = useState(createQueryClient);
   return (
-    <>
+    <QueryClientProvider client={client}>
       <QuestionEditor question={q} index={0} onChange={setQ} languages={[]} />
       <output data-testid="weights">{weights(q).join(',')}</output>
       <output data-testid="answer">{q.answer}</output>
-    </>
+    </QueryClientProvider>
   );
 }
 
 describe('question editor rules', () => {
+  beforeEach(() => {
+    stubFetch({ 'GET /api/course/libKnowledges/list': ok({ fieldList: [] }) });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
   it('splits case weights evenly (remainder on the last) until one is edited by hand', () => {
     let q = make(programming());
     expect(weights(q)).toEqual([50, 50]);

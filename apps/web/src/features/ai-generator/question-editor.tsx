@@ -11,6 +11,7 @@ import {
 } from '@uplus/shared';
 import { Button, Checkbox, Input, InputNumber, Radio, Rate, Select, Switch, Tag } from 'antd';
 import { type ReactElement, type ReactNode, useId, useState } from 'react';
+import { KnowledgeTagSelect } from '../knowledge-tags/knowledge-tag-select';
 import {
   type EditableQuestion,
   type ErrorField,
@@ -95,18 +96,20 @@ export function QuestionEditor({ question: q, index, onChange, languages, verdic
   };
 
   const tags = parseKnowledges(q.knowledges);
+  /** Applies the tags when they keep the 5.1 limits; answers whether they were applied. */
   const changeTags = (next: string[]) => {
     const clean = next.map((t) => t.trim()).filter(Boolean);
     if (clean.some((t) => t.length > QUESTION_LIMITS.maxKnowledgeLength)) {
       setTagError(QUESTION_MSG.knowledgeTooLong);
-      return;
+      return false;
     }
     if (clean.length > QUESTION_LIMITS.maxKnowledges) {
       setTagError(QUESTION_MSG.tooManyKnowledges);
-      return;
+      return false;
     }
     setTagError(null);
     set({ knowledges: [...new Set(clean)].join(',') });
+    return true;
   };
 
   const cases = q.testcases ?? [];
@@ -441,18 +444,7 @@ export function QuestionEditor({ question: q, index, onChange, languages, verdic
         )}
       </Field>
       <Field label="知识点" error={tagError ?? err('knowledges')}>
-        {(aria) => (
-          <Select
-            {...aria}
-            mode="tags"
-            open={false}
-            suffixIcon={null}
-            tokenSeparators={[',', '，']}
-            placeholder="输入知识点后回车"
-            value={tags}
-            onChange={changeTags}
-          />
-        )}
+        {(aria) => <KnowledgeTagSelect {...aria} value={tags} onChange={changeTags} disabled={disabled} />}
       </Field>
       <Field label="解析" error={err('tip')}>
         {(aria) => (
