@@ -21,6 +21,7 @@ describe('teacher question library page', () => {
   });
   afterEach(() => {
     aiScene.closeGenerator();
+    aiScene.closeJudge();
     vi.restoreAllMocks();
     vi.unstubAllGlobals();
   });
@@ -76,6 +77,59 @@ describe('teacher question library page', () => {
     await waitFor(() =>
       expect(aiScene.get().generator?.target).toEqual({ kind: 'homework', homeworkId: 'h1' }),
     );
+  });
+
+  it('AI判题 on a 简答题 row: the answer form, the common judge with its score and answer, 引用 under the row', async () => {
+    signIn('Teacher');
+    const calls = stubFetch({
+      ...sessionRoutes('Teacher', '王老师'),
+      'GET /api/course/programExecution/languages': ok([]),
+      'GET /api/course/courses/mine': COURSES,
+      'GET /api/course/libQuestions': ok({
+        rows: [
+          { ...singleChoice('栈的特点是？'), id: '9', createdAt: 2 },
+          {
+            ...singleChoice('简述栈的特点', {
+              qsnType: 7,
+              qsnName: '简答题',
+              options: [],
+              answer: '后进先出',
+            }),
+            everyScore: 5,
+            id: '10',
+            createdAt: 1,
+          },
+        ],
+        total: 2,
+      }),
+      'POST /api/course/ai/judge_questions': ok({
+        score: 4,
+        comment: '回答正确',
+        basis: '命中：后进先出',
+        questionScore: 5,
+      }),
+    });
+    renderApp(PATH);
+    await screen.findByText('简述栈的特点');
+    const buttons = screen.getAllByTestId('library-ai-judge');
+    expect(buttons).toHaveLength(1);
+    fireEvent.click(buttons[0] as HTMLElement);
+    fireEvent.change(await screen.findByLabelText('学生答案'), { target: { value: '先进后出' } });
+    fireEvent.click(screen.getByTestId('course-judge-start'));
+    await screen.findByText('评判依据');
+    expect(calls.find((c) => c.path === '/api/course/ai/judge_questions')?.body).toEqual({
+      question: '简述栈的特点',
+      questionScore: 5,
+      questionType: 'ShortAnswer',
+      realAnswer: '后进先出',
+      studentAnswer: '先进后出',
+    });
+    expect(aiScene.get().judge?.routeNames).toEqual(['exerciseLibs']);
+    fireEvent.click(screen.getByRole('button', { name: /引\s*用/ }));
+    const box = await screen.findByTestId('grading-box');
+    expect((screen.getByLabelText('得分（满分5）') as HTMLInputElement).value).toBe('4.0');
+    expect((screen.getByLabelText('评语') as HTMLTextAreaElement).value).toBe('回答正确');
+    expect(box.closest('tr')?.previousElementSibling?.textContent).toContain('简述栈的特点');
   });
 
   it('refuses a student with 学生身份不支持查看 and does not call the library', async () => {

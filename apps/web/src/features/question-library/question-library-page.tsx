@@ -1,6 +1,13 @@
-import { BulbOutlined, StopOutlined } from '@ant-design/icons';
+import { AuditOutlined, BulbOutlined, StopOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { type LibQuestionRow, MSG, parseKnowledges, QSN_TYPE_NAMES, toRole } from '@uplus/shared';
+import {
+  type JudgeBody,
+  type LibQuestionRow,
+  MSG,
+  parseKnowledges,
+  QSN_TYPE_NAMES,
+  toRole,
+} from '@uplus/shared';
 import { Button, Rate, Select, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { StatusPanel } from '../../components/status-panel';
@@ -8,12 +15,25 @@ import { useStored } from '../../lib/storage';
 import { AiPanels } from '../ai-generator/ai-panels';
 import { aiScene } from '../ai-generator/ai-scene';
 import type { ImportTarget } from '../ai-generator/api';
+import { type Grade, GradingBox } from '../teacher-course/grading-box';
+import { JudgeAnswerDialog } from '../teacher-course/judge-answer-dialog';
+import { isJudgeable, type JudgeableQuestion } from '../teacher-course/judge-payload';
 import { libraryKeys, useLibQuestions, useMyCourses } from './api';
 import './question-library-page.css';
 
 /** The route name of this page (the generator shows only here once opened from it). */
 const ROUTE_NAMES = ['exerciseLibs'];
 const PAGE_SIZE = 10;
+
+/** A library row as the judge takes it: its title (and description), score and reference answer. */
+const judgeable = (row: LibQuestionRow): JudgeableQuestion & { id: string } => ({
+  id: row.id,
+  qsnType: row.qsnType,
+  title: row.titleText,
+  description: row.description ?? '',
+  score: row.everyScore,
+  answer: row.answer,
+});
 
 /** 我的习题: the teacher's question library, with the AI generator importing into it. */
 export function QuestionLibraryPage() {
@@ -24,6 +44,9 @@ export function QuestionLibraryPage() {
   const list = useLibQuestions(page, PAGE_SIZE, isTeacher);
   const courses = useMyCourses(isTeacher);
   const [targetKey, setTargetKey] = useState('library');
+  const [judging, setJudging] = useState<ReturnType<typeof judgeable> | null>(null);
+  const [grades, setGrades] = useState<Record<string, Grade>>({});
+  const [applied, setApplied] = useState<{ id: string; at: number } | null>(null);
 
   if (!isTeacher) {
     return (
@@ -61,6 +84,20 @@ export function QuestionLibraryPage() {
       onImported: () => void queryClient.invalidateQueries({ queryKey: libraryKeys.all }),
     });
 
+  // AI判题 of a student's answer to a 简答题, 编程题 or 函数题; 引用 puts the result under the row.
+  const openJudge = (question: ReturnType<typeof judgeable>, payload: JudgeBody) => {
+    setJudging(null);
+    aiScene.openJudge({
+      routeNames: ROUTE_NAMES,
+      variant: 'common',
+      payload,
+      onApply: (result) => {
+        setGrades((all) => ({ ...all, [question.id]: { score: result.score, comment: result.comment } }));
+        setApplied((prev) => ({ id: question.id, at: (prev?.at ?? 0) + 1 }));
+      },
+    });
+  };
+
   return (
     <section className="question-library" aria-labelledby="question-library-title">
       <header className="question-library__head">
@@ -90,6 +127,24 @@ export function QuestionLibraryPage() {
         loading={list.isFetching}
         dataSource={list.data?.rows ?? []}
         locale={{ emptyText: '题库暂无题目，可使用AI出题导入' }}
+        expandable={{
+          showExpandColumn: false,
+          expandedRowKeys: Object.keys(grades),
+          rowExpandable: (row) => !!grades[row.id],
+          expandedRowRender: (row) => {
+            const grade = grades[row.id];
+            return (
+              grade && (
+                <GradingBox
+                  grade={grade}
+                  questionScore={row.everyScore}
+                  focusToken={applied?.id === row.id ? applied.at : undefined}
+                  onChange={(next) => setGrades((all) => ({ ...all, [row.id]: next }))}
+                />
+              )
+            );
+          },
+        }}
         pagination={{
           current: page,
           pageSize: PAGE_SIZE,
@@ -122,7 +177,29 @@ export function QuestionLibraryPage() {
                 </Tag>
               )),
           },
+          {
+            title: '操作',
+            key: 'actions',
+            width: 120,
+            render: (_: unknown, row: LibQuestionRow) =>
+              isJudgeable(row.qsnType) && (
+                <Button
+                  size="small"
+                  icon={<AuditOutlined />}
+                  onClick={() => setJudging(judgeable(row))}
+                  aria-label={`AI判题：${row.titleText}`}
+                  data-testid="library-ai-judge"
+                >
+                  AI判题
+                </Button>
+              ),
+          },
         ]}
+      />
+      <JudgeAnswerDialog
+        question={judging}
+        onCancel={() => setJudging(null)}
+        onSubmit={(payload) => judging && openJudge(judging, payload)}
       />
       <AiPanels />
     </section>

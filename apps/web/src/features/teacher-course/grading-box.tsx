@@ -1,6 +1,7 @@
 import { checkResultScore } from '@uplus/shared';
 import { Input, InputNumber } from 'antd';
 import { useEffect, useId, useRef } from 'react';
+import './teacher-course.css';
 
 /** What 引用 puts on the page: the score and the comment, still editable by the teacher. */
 export type Grade = { score: number | null; comment: string };

@@ -1,11 +1,12 @@
-import { AI_LIMITS, type JudgeBody, judgeBody, type TeachingQuestion } from '@uplus/shared';
+import { AI_LIMITS, type JudgeBody, judgeBody } from '@uplus/shared';
 import { Form, Input, Modal } from 'antd';
 import { useState } from 'react';
-import { judgePayloadError, judgePayloadOf } from './judge-payload';
+import { type JudgeableQuestion, judgePayloadError, judgePayloadOf } from './judge-payload';
+import './teacher-course.css';
 
 type Props = {
   /** the question to judge an answer to; null: closed */
-  question: TeachingQuestion | null;
+  question: JudgeableQuestion | null;
   onCancel: () => void;
   /** the checked payload: the judge panel opens with it */
   onSubmit: (payload: JudgeBody) => void;

@@ -7,11 +7,17 @@ import {
   type TeachingQuestion,
 } from '@uplus/shared';
 
+/** What the judge takes from a stored question (a course page's question, or a library row mapped to it). */
+export type JudgeableQuestion = Pick<
+  TeachingQuestion,
+  'qsnType' | 'title' | 'description' | 'score' | 'answer'
+>;
+
 /** Whether a question can be judged by the AI judge: 简答题, and the coding types (编程题, 函数题). */
 export const isJudgeable = (qsnType: number) => qsnType === QSN_TYPE.shortAnswer || isCodeType(qsnType);
 
 /** The judge's question text: the title, with a coding question's description when both fit in 1000. */
-const questionText = (q: TeachingQuestion) => {
+const questionText = (q: JudgeableQuestion) => {
   const withDescription = q.description.trim() ? `${q.title}\n${q.description}` : q.title;
   return withDescription.length <= AI_LIMITS.maxTextLength ? withDescription : q.title;
 };
@@ -24,7 +30,7 @@ const scoreOf = (score: number) =>
  * The judge payload (spec 3.4) for a student's answer to a stored question: the question's score and its
  * reference answer; 简答题 is judged as ShortAnswer, coding questions as Programming.
  */
-export const judgePayloadOf = (q: TeachingQuestion, studentAnswer: string): JudgeBody => ({
+export const judgePayloadOf = (q: JudgeableQuestion, studentAnswer: string): JudgeBody => ({
   question: questionText(q),
   questionScore: scoreOf(q.score),
   questionType: isCodeType(q.qsnType) ? 'Programming' : 'ShortAnswer',
