@@ -52,6 +52,44 @@ export const listSetsOfCourse = (db: Db, courseId: number, ids: number[]) =>
     .from(exerciseSets)
     .where(and(eq(exerciseSets.courseId, courseId), inArray(exerciseSets.id, ids)));
 
+/** The title as compared for duplicates: trimmed, runs of white space as one space. */
+const sameTitle = (
+  column: typeof libQuestions.titleText | typeof homeworkQuestions.titleText,
+  title: string,
+) => sql`regexp_replace(btrim(${column}), '\s+', ' ', 'g') = ${title.trim().replace(/\s+/g, ' ')}`;
+
+/** Whether the teacher's library holds a question of this type with this title already. */
+export const libraryHasQuestion = async (db: Db, ownerId: number, qsnType: number, title: string) => {
+  const rows = await db
+    .select({ id: libQuestions.id })
+    .from(libQuestions)
+    .where(
+      and(
+        eq(libQuestions.ownerId, ownerId),
+        eq(libQuestions.qsnType, qsnType),
+        sameTitle(libQuestions.titleText, title),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+};
+
+/** Whether the homework holds a question of this type with this title already. */
+export const homeworkHasQuestion = async (db: Db, homeworkId: number, qsnType: number, title: string) => {
+  const rows = await db
+    .select({ id: homeworkQuestions.id })
+    .from(homeworkQuestions)
+    .where(
+      and(
+        eq(homeworkQuestions.homeworkId, homeworkId),
+        eq(homeworkQuestions.qsnType, qsnType),
+        sameTitle(homeworkQuestions.titleText, title),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+};
+
 export const insertLibQuestion = async (db: Db, ownerId: number, question: GeneratedQuestion) => {
   const [row] = await db
     .insert(libQuestions)

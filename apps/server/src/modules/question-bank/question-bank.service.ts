@@ -31,6 +31,8 @@ export const QUESTION_BANK_MSG = {
   typeUnsupported: '不支持的题目类型',
   shortAnswerNotInExercises: '练习集不支持简答题',
   knowledgeRequired: '请输入知识点',
+  duplicateInLibrary: '题库中已存在相同题目',
+  duplicateInHomework: '作业中已存在相同题目',
 } as const;
 
 /** Where a failed save is logged (the question comes back with 导入失败). */
@@ -86,7 +88,8 @@ const saveEach = async <Q extends { failureMsg?: string | null }>(opts: {
   log?: SaveLog;
   questions: Q[];
   check: (q: Q) => string | null;
-  save: (tx: Db, q: Q) => Promise<unknown>;
+  /** Saves the question, or answers why it is not saved (a failureMsg; nothing is written then). */
+  save: (tx: Db, q: Q) => Promise<string | undefined>;
 }) => {
   const failed: Q[] = [];
   for (const [index, given] of opts.questions.entries()) {
@@ -97,7 +100,8 @@ const saveEach = async <Q extends { failureMsg?: string | null }>(opts: {
       continue;
     }
     try {
-      await opts.db.transaction((tx) => opts.save(tx, question).then(() => undefined));
+      const refused = await opts.db.transaction((tx) => opts.save(tx, question));
+      if (refused) failed.push({ ...question, failureMsg: refused });
     } catch (error) {
       opts.log?.error(saveFailureLog(error, index), 'question save failed');
       failed.push({ ...question, failureMsg: QUESTION_MSG.importFailed });
@@ -121,8 +125,13 @@ export const saveLibraryQuestions = async (opts: {
     questions: opts.questions,
     check: questionFailure,
     save: async (tx, q) => {
+      // A question the library holds already (an import repeated after a partial failure, say) is not
+      // stored twice.
+      if (await repo.libraryHasQuestion(tx, ownerId, q.qsnType, q.titleText))
+        return QUESTION_BANK_MSG.duplicateInLibrary;
       await repo.insertLibQuestion(tx, ownerId, storedQuestion(q));
       await rememberKnowledges(tx, ownerId, parseKnowledges(q.knowledges));
+      return undefined;
     },
   });
   return { fieldList };
@@ -150,8 +159,11 @@ export const saveHomeworkQuestions = async (opts: {
     questions: opts.questions.map((q) => ({ ...q, purpose: 'HomeworkQuestion' as const })),
     check: questionFailure,
     save: async (tx, q) => {
+      if (await repo.homeworkHasQuestion(tx, homework.id, q.qsnType, q.titleText))
+        return QUESTION_BANK_MSG.duplicateInHomework;
       await repo.insertHomeworkQuestion(tx, homework.id, storedQuestion(q));
       await rememberKnowledges(tx, opts.actor.userId, parseKnowledges(q.knowledges));
+      return undefined;
     },
   });
   return { fieldList };
@@ -198,6 +210,7 @@ export const saveExerciseQuestions = async (opts: {
         opts.actor.userId,
         question.knowledges.map((k) => k.trim()).filter(Boolean),
       );
+      return undefined;
     },
   });
   return { fieldList };

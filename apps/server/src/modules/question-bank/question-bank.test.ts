@@ -88,6 +88,30 @@ describe.each(testDrivers())('question bank on %s', (driver) => {
       expect(second.json().data).toMatchObject({ total: 2, rows: [{ titleText: '栈的特点是？' }] });
     });
 
+    it('does not store a question the library holds already (same type, same title up to white space)', async () => {
+      const me = await teacher(t.db);
+      const other = await teacher(t.db);
+      const api = asUser(t.app, me.token);
+      // Another teacher's library does not count.
+      await asUser(t.app, other.token).post(`${C}/libQuestions/batchSave`, [single('栈的特点是？')]);
+      expect(
+        (await api.post(`${C}/libQuestions/batchSave`, [single('栈的特点是？')])).json().data.fieldList,
+      ).toEqual([]);
+      const again = await api.post(`${C}/libQuestions/batchSave`, [
+        single('  栈的特点是？ '),
+        { ...single('栈的特点是？'), qsnType: 3, options: [], answer: 'true' },
+        single('队列的特点是？'),
+        single('队列的特点是？'),
+      ]);
+      expect(again.statusCode).toBe(200);
+      expect(again.json().data.fieldList).toMatchObject([
+        { titleText: '  栈的特点是？ ', failureMsg: '题库中已存在相同题目' },
+        { titleText: '队列的特点是？', failureMsg: '题库中已存在相同题目' },
+      ]);
+      const page = (await api.get(`${C}/libQuestions?pageNumber=1&pageSize=10`)).json().data;
+      expect(page.total).toBe(3);
+    });
+
     it('checks every 5.x rule on the server: each broken question comes back with the spec’s text', async () => {
       const me = await teacher(t.db);
       const cases: [GeneratedQuestionInput, string][] = [
@@ -277,6 +301,30 @@ describe.each(testDrivers())('question bank on %s', (driver) => {
       const { listHomeworkQuestions } = await import('./question-bank.repo');
       const saved = await listHomeworkQuestions(t.db, homeworkId);
       expect(saved.map((r) => r.question)).toMatchObject([{ titleText: '栈', purpose: 'HomeworkQuestion' }]);
+    });
+
+    it('does not store a question the homework holds already', async () => {
+      const me = await teacher(t.db);
+      const { homeworks } = await createCourse({
+        db: t.db,
+        teacherId: me.user.id,
+        name: '数据结构',
+        homeworks: ['作业一', '作业二'],
+      });
+      const [first, second] = homeworks.map((h) => h.id);
+      const save = (id: number | undefined, titles: string[]) =>
+        asUser(t.app, me.token).post(`${C}/homeworkQuestions/batchSave?homeworkId=${id}`, titles.map(single));
+      expect((await save(first, ['栈'])).json().data.fieldList).toEqual([]);
+      expect((await save(first, ['栈', '队列'])).json().data.fieldList).toMatchObject([
+        { titleText: '栈', failureMsg: '作业中已存在相同题目' },
+      ]);
+      // Another homework may hold the same question.
+      expect((await save(second, ['栈'])).json().data.fieldList).toEqual([]);
+      const { listHomeworkQuestions } = await import('./question-bank.repo');
+      expect((await listHomeworkQuestions(t.db, first!)).map((r) => r.question.titleText)).toEqual([
+        '栈',
+        '队列',
+      ]);
     });
 
     it('another teacher’s homework, or none: 404 and nothing saved', async () => {
