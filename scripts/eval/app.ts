@@ -29,6 +29,8 @@ export const evalConfig = (env: Record<string, string | undefined> = process.env
     DATABASE_URL: undefined,
     DEMO_DATA: 'true',
     LOG_LEVEL: env.EVAL_LOG_LEVEL ?? 'warn',
+    // The harness sends hundreds of judge calls as one user: no per-user limit unless the caller sets one.
+    AI_RATE_LIMIT_PER_MINUTE: env.AI_RATE_LIMIT_PER_MINUTE ?? '0',
   });
 
 /** Is a model configured (what the AI routes require before they call one)? */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ScriptedLlm, startScriptedLlm } from '../../e2e/fixtures/scripted-llm';
+import { evalConfig } from './app';
 import { loadZh } from './datasets';
 import { runJudgeEval } from './judge-harness';
 
@@ -8,6 +9,13 @@ const withoutLlm = () =>
 
 const modelAnswer = (score: number, comment: string) =>
   JSON.stringify({ pointsMet: [], pointsMissed: [], comment, score });
+
+describe('eval app config', () => {
+  it('has no per-user limit of model calls (one user sends every item) unless the caller sets one', () => {
+    expect(evalConfig({}).llm.callsPerMinute).toBe(0);
+    expect(evalConfig({ AI_RATE_LIMIT_PER_MINUTE: '5' }).llm.callsPerMinute).toBe(5);
+  });
+});
 
 describe('eval:judge without a model', () => {
   it('says AI服务未配置 with instructions and fails', async () => {
