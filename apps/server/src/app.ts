@@ -19,6 +19,7 @@ import type { App, AppContext } from './http/context';
 import { registerErrorHandling } from './http/error-handler';
 import { loggerOptions, RequestLogController } from './http/logging';
 import { registerSpa } from './http/spa';
+import { removeUnstorableInput } from './http/unstorable';
 import { createJobQueue, type JobQueue } from './jobs/queue';
 import { aiRoutes } from './modules/ai/ai.routes';
 import { idpRoutes } from './modules/idp/idp.routes';
@@ -85,6 +86,7 @@ export const buildApp = async (config: Config, deps: AppDeps = {}): Promise<App>
     if (body === '' || body === undefined) return done(null, undefined);
     return jsonParser(request, body as string, done);
   });
+  removeUnstorableInput(app);
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
     // Addresses may carry a sign-in ticket (/authorize?ticket=): never send them to other sites.

@@ -17,7 +17,8 @@ export const hasUnstorableText = (text: string): boolean => UNSTORABLE_ONE.test(
 const isPlainObject = (value: unknown): value is Record<string, unknown> => {
   if (value === null || typeof value !== 'object') return false;
   const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
+  // Parsed query strings and forms (fast-querystring) have an empty prototype whose own prototype is null.
+  return proto === Object.prototype || proto === null || Object.getPrototypeOf(proto) === null;
 };
 
 /** A copy of a JSON-like value with `storableText` applied to every string in it, keys included. */
