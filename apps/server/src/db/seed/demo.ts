@@ -1,5 +1,7 @@
 import {
   COURSE_COLLEGE_LEADER_BIT,
+  type GeneratedQuestionInput,
+  generatedQuestion,
   type IdentityType,
   type MessageType,
   QOM_COLLEGE_ADMIN_BIT,
@@ -10,6 +12,59 @@ import * as questionBank from '../../modules/question-bank/question-bank.service
 import * as site from '../../modules/site/site.service';
 import * as users from '../../modules/users/users.service';
 import type { Db } from '../client';
+
+/** Questions of teacher01's homework (one of each kind the AI judge and the test run serve). */
+const DEMO_HOMEWORK_QUESTIONS: GeneratedQuestionInput[] = [
+  {
+    qsnType: 1,
+    titleText: '栈的操作特点是？',
+    options: [
+      { id: 'A', optionContent: '先进先出' },
+      { id: 'B', optionContent: '后进先出' },
+      { id: 'C', optionContent: '随机存取' },
+      { id: 'D', optionContent: '按关键字存取' },
+    ],
+    answer: 'B',
+    difficulty: 1,
+    knowledges: '栈',
+    tip: '栈只在栈顶插入和删除，后进入的元素先出来。',
+  },
+  {
+    qsnType: 7,
+    titleText: '用两个栈实现一个队列，说明入队和出队的做法及其时间复杂度。',
+    answer:
+      '入队时压入栈1；出队时若栈2为空，把栈1的元素依次弹出并压入栈2，再弹出栈2的栈顶。每个元素最多进出两个栈各一次，均摊时间复杂度为O(1)，最坏情况O(n)。',
+    difficulty: 3,
+    knowledges: '栈,队列',
+    tip: '要点：两个栈的分工；倒栈的时机；均摊O(1)。',
+  },
+  {
+    qsnType: 5,
+    titleText: '括号匹配',
+    description: '输入一行只含 ()[]{} 的字符串（长度不超过1000），括号全部正确匹配时输出 YES，否则输出 NO。',
+    language: 'python3',
+    answer: [
+      'pairs = {")": "(", "]": "[", "}": "{"}',
+      'stack = []',
+      'ok = True',
+      'for ch in input().strip():',
+      '    if ch in "([{":',
+      '        stack.append(ch)',
+      '    elif not stack or stack.pop() != pairs[ch]:',
+      '        ok = False',
+      '        break',
+      'print("YES" if ok and not stack else "NO")',
+    ].join('\n'),
+    difficulty: 2,
+    knowledges: '栈',
+    tip: '遇到左括号入栈，遇到右括号与栈顶比较。',
+    testcases: [
+      { input: '([]{})', output: 'YES', weight: 34 },
+      { input: '([)]', output: 'NO', weight: 33 },
+      { input: '((', output: 'NO', weight: 33 },
+    ],
+  },
+];
 
 /** Library knowledge tags every teacher sees. */
 const DEMO_KNOWLEDGES = [
@@ -279,13 +334,21 @@ export const seedDemoData = async (opts: { db: Db; port: number }) => {
   const teacher = await create('teacher01', '李静', '2');
   await member(teacher.id, uplus.id, cs.id, 'Teacher');
   // teacher01's course, with an exercise set and a homework to import generated questions into.
-  await questionBank.createCourse({
+  const course = await questionBank.createCourse({
     db,
     teacherId: teacher.id,
     name: '数据结构',
     exerciseSets: ['第一章 线性表 练习'],
     homeworks: ['第一次作业：栈与队列'],
   });
+  // Through the import's own path (rules, duplicate check), so the demo homework holds checked questions.
+  const refused = await questionBank.storeHomeworkQuestions({
+    db,
+    homeworkId: course.homeworks[0]!.id,
+    teacherId: teacher.id,
+    questions: DEMO_HOMEWORK_QUESTIONS.map((q) => generatedQuestion.parse(q)),
+  });
+  if (refused.length > 0) throw new Error(`demo homework questions refused: ${refused[0]!.failureMsg}`);
   await questionBank.createLibraryKnowledges({ db, names: DEMO_KNOWLEDGES });
 
   const business = await create('business01', '张伟', '1');

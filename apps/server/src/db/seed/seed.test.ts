@@ -139,6 +139,15 @@ describe.each(testDrivers())('seeding on %s', (driver) => {
         homeworks: [{ name: '第一次作业：栈与队列' }],
       },
     ]);
+    // The homework holds checked demo questions: a choice, a short answer and a programming question.
+    const listed = await teacher.get(
+      `/api/course/courses/${courses[0].id}/homeworks/${courses[0].homeworks[0].id}/questions`,
+    );
+    expect(listed.json().data.questions).toMatchObject([
+      { typeName: '单选题', answer: 'B' },
+      { typeName: '简答题' },
+      { typeName: '编程题', language: 'python3', caseCount: 3 },
+    ]);
     const saved = await teacher.post(
       `/api/course/homeworkQuestions/batchSave?homeworkId=${courses[0].homeworks[0].id}`,
       [{ qsnType: 3, titleText: '栈是后进先出的线性表。', answer: 'true' }],

@@ -110,6 +110,32 @@ const saveEach = async <Q extends { failureMsg?: string | null }>(opts: {
   return failed;
 };
 
+/**
+ * Saves questions into a teacher's library (the rules, the duplicate check and one transaction each):
+ * the path of the batch-save call after its permission check, and of the demo data.
+ */
+export const storeLibraryQuestions = async (opts: {
+  db: Db;
+  ownerId: number;
+  questions: GeneratedQuestion[];
+  log?: SaveLog;
+}) =>
+  saveEach({
+    db: opts.db,
+    log: opts.log,
+    questions: opts.questions,
+    check: questionFailure,
+    save: async (tx, q) => {
+      // A question the library holds already (an import repeated after a partial failure, say) is not
+      // stored twice.
+      if (await repo.libraryHasQuestion(tx, opts.ownerId, q.qsnType, q.titleText))
+        return QUESTION_BANK_MSG.duplicateInLibrary;
+      await repo.insertLibQuestion(tx, opts.ownerId, storedQuestion(q));
+      await rememberKnowledges(tx, opts.ownerId, parseKnowledges(q.knowledges));
+      return undefined;
+    },
+  });
+
 /** `POST /api/course/libQuestions/batchSave`: into the teacher's own library. */
 export const saveLibraryQuestions = async (opts: {
   db: Db;
@@ -118,24 +144,39 @@ export const saveLibraryQuestions = async (opts: {
   log?: SaveLog;
 }): Promise<QuestionBatchResult> => {
   assertMaySetQuestions(opts.actor);
-  const ownerId = opts.actor.userId;
-  const fieldList = await saveEach({
+  const fieldList = await storeLibraryQuestions({
     db: opts.db,
-    log: opts.log,
+    ownerId: opts.actor.userId,
     questions: opts.questions,
-    check: questionFailure,
-    save: async (tx, q) => {
-      // A question the library holds already (an import repeated after a partial failure, say) is not
-      // stored twice.
-      if (await repo.libraryHasQuestion(tx, ownerId, q.qsnType, q.titleText))
-        return QUESTION_BANK_MSG.duplicateInLibrary;
-      await repo.insertLibQuestion(tx, ownerId, storedQuestion(q));
-      await rememberKnowledges(tx, ownerId, parseKnowledges(q.knowledges));
-      return undefined;
-    },
+    log: opts.log,
   });
   return { fieldList };
 };
+
+/**
+ * Saves questions into a homework (purpose HomeworkQuestion; the rules, the duplicate check and one
+ * transaction each); the path of the batch-save call after its ownership check, and of the demo data.
+ */
+export const storeHomeworkQuestions = async (opts: {
+  db: Db;
+  homeworkId: number;
+  teacherId: number;
+  questions: GeneratedQuestion[];
+  log?: SaveLog;
+}) =>
+  saveEach({
+    db: opts.db,
+    log: opts.log,
+    questions: opts.questions.map((q) => ({ ...q, purpose: 'HomeworkQuestion' as const })),
+    check: questionFailure,
+    save: async (tx, q) => {
+      if (await repo.homeworkHasQuestion(tx, opts.homeworkId, q.qsnType, q.titleText))
+        return QUESTION_BANK_MSG.duplicateInHomework;
+      await repo.insertHomeworkQuestion(tx, opts.homeworkId, storedQuestion(q));
+      await rememberKnowledges(tx, opts.teacherId, parseKnowledges(q.knowledges));
+      return undefined;
+    },
+  });
 
 /**
  * `POST /api/course/homeworkQuestions/batchSave?homeworkId=`: into a homework of the teacher's own course.
@@ -153,18 +194,12 @@ export const saveHomeworkQuestions = async (opts: {
   const homework = id === null ? null : await repo.findHomework(opts.db, id);
   if (!homework || !ownsCourse(opts.actor, homework))
     throw AppError.notFound(QUESTION_BANK_MSG.homeworkNotFound);
-  const fieldList = await saveEach({
+  const fieldList = await storeHomeworkQuestions({
     db: opts.db,
+    homeworkId: homework.id,
+    teacherId: opts.actor.userId,
+    questions: opts.questions,
     log: opts.log,
-    questions: opts.questions.map((q) => ({ ...q, purpose: 'HomeworkQuestion' as const })),
-    check: questionFailure,
-    save: async (tx, q) => {
-      if (await repo.homeworkHasQuestion(tx, homework.id, q.qsnType, q.titleText))
-        return QUESTION_BANK_MSG.duplicateInHomework;
-      await repo.insertHomeworkQuestion(tx, homework.id, storedQuestion(q));
-      await rememberKnowledges(tx, opts.actor.userId, parseKnowledges(q.knowledges));
-      return undefined;
-    },
   });
   return { fieldList };
 };
