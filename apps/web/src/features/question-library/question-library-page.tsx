@@ -1,23 +1,16 @@
-import { AuditOutlined, BulbOutlined, StopOutlined } from '@ant-design/icons';
+import { StopOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  type JudgeBody,
-  type LibQuestionRow,
-  MSG,
-  parseKnowledges,
-  QSN_TYPE_NAMES,
-  toRole,
-} from '@uplus/shared';
-import { Button, Rate, Select, Table, Tag } from 'antd';
+import { type LibQuestionRow, MSG, parseKnowledges, QSN_TYPE_NAMES, toRole } from '@uplus/shared';
+import { Rate, Select, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { StatusPanel } from '../../components/status-panel';
 import { useStored } from '../../lib/storage';
+import { AiGenerateButton, AiJudgeButton } from '../ai-generator/ai-buttons';
 import { AiPanels } from '../ai-generator/ai-panels';
 import { aiScene } from '../ai-generator/ai-scene';
 import type { ImportTarget } from '../ai-generator/api';
-import { type Grade, GradingBox } from '../teacher-course/grading-box';
-import { JudgeAnswerDialog } from '../teacher-course/judge-answer-dialog';
 import { isJudgeable, type JudgeableQuestion } from '../teacher-course/judge-payload';
+import { useAiJudge } from '../teacher-course/use-ai-judge';
 import { libraryKeys, useLibQuestions, useMyCourses } from './api';
 import './question-library-page.css';
 
@@ -44,9 +37,8 @@ export function QuestionLibraryPage() {
   const list = useLibQuestions(page, PAGE_SIZE, isTeacher);
   const courses = useMyCourses(isTeacher);
   const [targetKey, setTargetKey] = useState('library');
-  const [judging, setJudging] = useState<ReturnType<typeof judgeable> | null>(null);
-  const [grades, setGrades] = useState<Record<string, Grade>>({});
-  const [applied, setApplied] = useState<{ id: string; at: number } | null>(null);
+  // AI判题 of a student's answer to a 简答题, 编程题 or 函数题; 引用 puts the result under the row.
+  const judge = useAiJudge<ReturnType<typeof judgeable>>(ROUTE_NAMES);
 
   if (!isTeacher) {
     return (
@@ -84,20 +76,6 @@ export function QuestionLibraryPage() {
       onImported: () => void queryClient.invalidateQueries({ queryKey: libraryKeys.all }),
     });
 
-  // AI判题 of a student's answer to a 简答题, 编程题 or 函数题; 引用 puts the result under the row.
-  const openJudge = (question: ReturnType<typeof judgeable>, payload: JudgeBody) => {
-    setJudging(null);
-    aiScene.openJudge({
-      routeNames: ROUTE_NAMES,
-      variant: 'common',
-      payload,
-      onApply: (result) => {
-        setGrades((all) => ({ ...all, [question.id]: { score: result.score, comment: result.comment } }));
-        setApplied((prev) => ({ id: question.id, at: (prev?.at ?? 0) + 1 }));
-      },
-    });
-  };
-
   return (
     <section className="question-library" aria-labelledby="question-library-title">
       <header className="question-library__head">
@@ -112,14 +90,7 @@ export function QuestionLibraryPage() {
             onChange={setTargetKey}
             loading={courses.isPending}
           />
-          <Button
-            type="primary"
-            icon={<BulbOutlined />}
-            onClick={openGenerator}
-            data-testid="library-ai-generate"
-          >
-            AI出题
-          </Button>
+          <AiGenerateButton onClick={openGenerator} testId="library-ai-generate" />
         </div>
       </header>
       <Table<LibQuestionRow>
@@ -129,21 +100,9 @@ export function QuestionLibraryPage() {
         locale={{ emptyText: '题库暂无题目，可使用AI出题导入' }}
         expandable={{
           showExpandColumn: false,
-          expandedRowKeys: Object.keys(grades),
-          rowExpandable: (row) => !!grades[row.id],
-          expandedRowRender: (row) => {
-            const grade = grades[row.id];
-            return (
-              grade && (
-                <GradingBox
-                  grade={grade}
-                  questionScore={row.everyScore}
-                  focusToken={applied?.id === row.id ? applied.at : undefined}
-                  onChange={(next) => setGrades((all) => ({ ...all, [row.id]: next }))}
-                />
-              )
-            );
-          },
+          expandedRowKeys: Object.keys(judge.grades),
+          rowExpandable: (row) => !!judge.grades[row.id],
+          expandedRowRender: (row) => judge.gradingBox(row.id, row.everyScore),
         }}
         pagination={{
           current: page,
@@ -183,24 +142,16 @@ export function QuestionLibraryPage() {
             width: 120,
             render: (_: unknown, row: LibQuestionRow) =>
               isJudgeable(row.qsnType) && (
-                <Button
-                  size="small"
-                  icon={<AuditOutlined />}
-                  onClick={() => setJudging(judgeable(row))}
-                  aria-label={`AI判题：${row.titleText}`}
-                  data-testid="library-ai-judge"
-                >
-                  AI判题
-                </Button>
+                <AiJudgeButton
+                  onClick={() => judge.startJudging(judgeable(row))}
+                  label={row.titleText}
+                  testId="library-ai-judge"
+                />
               ),
           },
         ]}
       />
-      <JudgeAnswerDialog
-        question={judging}
-        onCancel={() => setJudging(null)}
-        onSubmit={(payload) => judging && openJudge(judging, payload)}
-      />
+      {judge.dialog}
       <AiPanels />
     </section>
   );

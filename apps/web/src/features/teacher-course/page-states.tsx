@@ -20,7 +20,8 @@ export function NotForStudents() {
   );
 }
 
-type QueryView<T> = {
+/** The part of a query result a list's states read. */
+export type QueryView<T> = {
   isPending: boolean;
   isError: boolean;
   error: unknown;
