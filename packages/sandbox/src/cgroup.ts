@@ -12,10 +12,13 @@ export type CgroupSupport = {
   notes: string[];
 };
 
+/** The two files detectCgroups reads, as text: /proc/self/mountinfo and /proc/self/cgroup. Tests pass
+ * those of a fake tree (mount points in a temporary directory) to drive the v1 and v2 code. */
+export type CgroupSources = { mountinfo: string; selfCgroup: string };
+
 type Mount = { mountPoint: string; fsType: string; superOptions: string[] };
 
-function readMounts(): Mount[] {
-  const text = readFileSync('/proc/self/mountinfo', 'utf8');
+function readMounts(text: string): Mount[] {
   const mounts: Mount[] = [];
   for (const line of text.split('\n')) {
     const sep = line.indexOf(' - ');
@@ -34,9 +37,9 @@ function readMounts(): Mount[] {
 }
 
 /** Our own cgroup path per v1 controller, and the v2 path under key ''. */
-function selfCgroups(): Map<string, string> {
+function selfCgroups(text: string): Map<string, string> {
   const map = new Map<string, string>();
-  for (const line of readFileSync('/proc/self/cgroup', 'utf8').split('\n')) {
+  for (const line of text.split('\n')) {
     const m = /^\d+:([^:]*):(.*)$/.exec(line);
     if (!m) continue;
     for (const controller of m[1]!.split(',')) map.set(controller, m[2]!);
@@ -109,14 +112,15 @@ function prepareV2(
   }
 }
 
-/** Finds writable memory and pids controllers (v1 or v2). Never throws: missing ones are null. */
-export function detectCgroups(): CgroupSupport {
+/** Finds writable memory and pids controllers (v1 or v2). Never throws: missing ones are null. Reads this
+ * process's /proc files unless `sources` gives their text. */
+export function detectCgroups(sources?: CgroupSources): CgroupSupport {
   const notes: string[] = [];
   let mounts: Mount[];
   let self: Map<string, string>;
   try {
-    mounts = readMounts();
-    self = selfCgroups();
+    mounts = readMounts(sources?.mountinfo ?? readFileSync('/proc/self/mountinfo', 'utf8'));
+    self = selfCgroups(sources?.selfCgroup ?? readFileSync('/proc/self/cgroup', 'utf8'));
   } catch (error) {
     return {
       memory: null,
@@ -230,10 +234,12 @@ export class SlotCgroup {
     return [...pids];
   }
 
-  /** v2 can kill a whole cgroup atomically. */
+  /** v2 can kill a whole cgroup atomically (each controller's own version decides: a host may mix them). */
   killAll(): void {
-    for (const dir of [this.memoryDir, this.pidsDir]) {
-      if (!dir || this.support.memory?.version !== 2) continue;
+    const dirs = new Set<string>();
+    if (this.memoryDir && this.support.memory?.version === 2) dirs.add(this.memoryDir);
+    if (this.pidsDir && this.support.pids?.version === 2) dirs.add(this.pidsDir);
+    for (const dir of dirs) {
       try {
         writeFileSync(join(dir, 'cgroup.kill'), '1');
       } catch {

@@ -15,7 +15,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type CgroupSupport, detectCgroups } from './cgroup';
+import { type CgroupSources, type CgroupSupport, detectCgroups } from './cgroup';
 import { resolveTool } from './languages';
 
 /** How user code will be isolated on this host, or why it cannot be. */
@@ -142,6 +142,7 @@ async function buildRunner(binDir: string): Promise<string> {
 export async function planIsolation(
   workDir: string,
   bwrapPaths: readonly string[] = BWRAP_PATHS,
+  cgroupSources?: CgroupSources,
 ): Promise<IsolationPlan> {
   if (process.platform !== 'linux') throw new IsolationUnavailable('代码沙箱只能运行在 Linux 上');
   const bwrap = resolveTool(bwrapPaths);
@@ -172,7 +173,7 @@ export async function planIsolation(
     runner,
     workDir,
     boxesDir,
-    cgroups: detectCgroups(),
+    cgroups: detectCgroups(cgroupSources),
     systemMounts: systemMounts(),
     reaper: describeReaper(),
   };

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, constants, fchownSync, lstatSync, mkdirSync, openSync, rmSync, writeSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import type { CgroupSources } from './cgroup';
 import { outputsMatch } from './compare';
 import { defaultWorkDir, type IsolationPlan, IsolationUnavailable, planIsolation } from './host';
 import {
@@ -83,6 +84,8 @@ export type SandboxOptions = {
   concurrency?: number;
   /** Where to look for bwrap (default /usr/bin/bwrap, /usr/local/bin/bwrap); tests point it elsewhere. */
   bwrapPaths?: readonly string[];
+  /** The host's cgroup layout as text (default: this process's /proc files); tests give a fake tree's. */
+  cgroupSources?: CgroupSources;
 };
 
 /** What the host can do; `ok: false` means every evaluation is refused with `reason`. */
@@ -137,6 +140,9 @@ function limitsFor(
   };
 }
 
+/** What the gcc driver prints when a program it ran (as, ld, cc1) was killed by SIGXFSZ. */
+const COMPILER_FSIZE_MARKER = /File size limit exceeded signal terminated program/;
+
 const OOM_MARKERS = [
   /java\.lang\.OutOfMemoryError/,
   /\bMemoryError\b/,
@@ -149,11 +155,13 @@ export class Sandbox {
   private readyPromise: Promise<Ready> | null = null;
   private readonly workDir: string;
   private readonly bwrapPaths: readonly string[] | undefined;
+  private readonly cgroupSources: CgroupSources | undefined;
   readonly concurrency: number;
 
   constructor(options: SandboxOptions = {}) {
     this.workDir = options.workDir ?? defaultWorkDir();
     this.bwrapPaths = options.bwrapPaths;
+    this.cgroupSources = options.cgroupSources;
     this.concurrency = Math.max(1, options.concurrency ?? availableParallelism());
   }
 
@@ -164,7 +172,7 @@ export class Sandbox {
     this.readyPromise ??= (async (): Promise<Ready> => {
       let plan: IsolationPlan;
       try {
-        plan = await planIsolation(this.workDir, this.bwrapPaths);
+        plan = await planIsolation(this.workDir, this.bwrapPaths, this.cgroupSources);
       } catch (error) {
         if (error instanceof IsolationUnavailable) return { error: error.message };
         return { error: `无法准备代码沙箱：${(error as Error).message}` };
@@ -500,7 +508,9 @@ class Evaluation {
     let message: string = SANDBOX_MSG.compileFailed;
     if (outcome.timedOut || outcome.signal === SIGXCPU) message = SANDBOX_MSG.compileTimeout;
     else if (oom) message = SANDBOX_MSG.compileMemory;
-    else if (outcome.signal === SIGXFSZ) message = SANDBOX_MSG.compileOutput;
+    // gcc and g++ survive when their assembler or linker hits RLIMIT_FSIZE; they say so in these words.
+    else if (outcome.signal === SIGXFSZ || COMPILER_FSIZE_MARKER.test(text))
+      message = SANDBOX_MSG.compileOutput;
     else if (ok) message = SANDBOX_MSG.compileNoExecutable;
     return stage('COMPILE', false, message, { output: text, timeUsed });
   }

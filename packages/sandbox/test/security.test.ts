@@ -194,6 +194,18 @@ describe('4. output and disk floods', () => {
     const { row } = await runOne(request('python3', src, 8000));
     expect(row.output).toBe('/tmp ENOSPC\n/dev/shm ENOSPC\n/box EROFS\n/ EROFS\n/usr EROFS\n/etc EROFS\n');
   });
+
+  it('the work dir, writable only while compiling, cannot be filled by the compiler: 100 MB of data hits the file size limit', async () => {
+    // The object file and the program would each be 100 MB; every file a compile writes is capped at 64 MB.
+    const src = 'char big[100000000] = {1};\nint main(){return big[0];}';
+    const { results, ms } = await timed(sandbox, request('c', src), 8000);
+    expect(last(results)).toMatchObject({
+      stage: 'COMPILE',
+      success: false,
+      message: '编译失败：编译输出过多',
+    });
+    expect(ms).toBeLessThan(5000);
+  });
 });
 
 describe('5. network', () => {

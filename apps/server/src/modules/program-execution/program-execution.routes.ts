@@ -27,6 +27,7 @@ export const programExecutionRoutes = (
   app.get(
     `${base}/languages`,
     {
+      onRequest: ctx.auth.signedIn,
       schema: {
         tags,
         summary: 'Languages the code runners can run now',
@@ -50,6 +51,7 @@ export const programExecutionRoutes = (
   app.post(
     `${base}/submit`,
     {
+      onRequest: ctx.auth.signedIn,
       bodyLimit: L.maxRequestBytes,
       schema: {
         tags,
@@ -82,6 +84,7 @@ export const programExecutionRoutes = (
   app.get(
     `${base}/programExecution`,
     {
+      onRequest: ctx.auth.signedIn,
       schema: {
         tags,
         summary: 'Stage results of an own test run so far (poll once a second)',

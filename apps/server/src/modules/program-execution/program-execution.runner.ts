@@ -238,7 +238,18 @@ export const startCodeRunner = async (deps: CodeRunnerDeps): Promise<CodeRunner>
       handle,
     );
   }
-  log.info({ runner: id, workers: status.ok ? config.workers : 0, mode: status.mode }, 'code runner started');
+  // How the limits are enforced here: an operator sees a fallback to rlimits (no writable cgroups) in the log.
+  log.info(
+    {
+      runner: id,
+      workers: status.ok ? config.workers : 0,
+      mode: status.mode,
+      memoryCgroup: status.memoryCgroup,
+      pidsCgroup: status.pidsCgroup,
+      notes: status.notes,
+    },
+    'code runner started',
+  );
 
   return {
     id,

@@ -18,7 +18,7 @@ import type { App } from '../../http/context';
 import { createJobQueue, type JobQueue } from '../../jobs/queue';
 import { testConfig } from '../../test/app';
 import { type Driver, openTestDatabase, testDrivers } from '../../test/database';
-import { asUser, buildMember, tokenFor } from '../../test/factories';
+import { asUser, buildSignedInMember } from '../../test/factories';
 import { type CodeExecutionConfig, DEFAULT_CODE_EXECUTION } from './program-execution.config';
 import * as repo from './program-execution.repo';
 import { type CodeRunner, RUNNER_MSG, startCodeRunner } from './program-execution.runner';
@@ -74,10 +74,8 @@ const useCodeApp = (driver: Driver, options: { config?: Partial<CodeExecutionCon
   return ctx;
 };
 
-const teacherToken = async (db: Db, identityType: 'Teacher' | 'Business' | 'Student' = 'Teacher') => {
-  const { user } = await buildMember(db, { identityType });
-  return (await tokenFor(db, user.id)).token;
-};
+const teacherToken = async (db: Db, identityType: 'Teacher' | 'Business' | 'Student' = 'Teacher') =>
+  (await buildSignedInMember(db, { identityType })).token;
 
 type Submit = {
   sourceCode?: unknown;
@@ -388,8 +386,7 @@ describe.each(testDrivers())('program execution on %s', (driver) => {
         ],
       ];
       it.each(cases)('%s', async (_name, body, message) => {
-        const { user } = await buildMember(t.db, { identityType: 'Teacher' });
-        const { token } = await tokenFor(t.db, user.id);
+        const { user, token } = await buildSignedInMember(t.db, { identityType: 'Teacher' });
         const res = await submit(t.app, token, {
           sourceCode: C_SUM,
           testcases: [{ stdin: '1 2', stdout: '3' }],
@@ -463,8 +460,7 @@ describe.each(testDrivers())('program execution on %s', (driver) => {
     });
 
     it("fails a dead runner's running evaluation with a message; a live runner's is left alone", async () => {
-      const { user } = await buildMember(t.db, { identityType: 'Teacher' });
-      const owner = (await tokenFor(t.db, user.id)).token;
+      const { user, token: owner } = await buildSignedInMember(t.db, { identityType: 'Teacher' });
       const register = (id: string) =>
         repo.upsertRunner(t.db, {
           id,
@@ -520,8 +516,7 @@ describe.each(testDrivers())('program execution on %s', (driver) => {
     });
 
     it('fails an evaluation that waited longer than the queue timeout', async () => {
-      const { user } = await buildMember(t.db, { identityType: 'Teacher' });
-      const owner = (await tokenFor(t.db, user.id)).token;
+      const { user, token: owner } = await buildSignedInMember(t.db, { identityType: 'Teacher' });
       const id = await repo.insertEvaluation(t.db, {
         userId: user.id,
         languageId: 'c',
