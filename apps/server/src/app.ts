@@ -147,7 +147,7 @@ export const buildApp = async (config: Config, deps: AppDeps = {}): Promise<App>
   idpRoutes(app, ctx);
   questionBankRoutes(app, ctx);
   teachingRoutes(app, ctx);
-  const jobs = deps.jobs ?? createJobQueue({ db: database.db, log: app.log });
+  const jobs = deps.jobs ?? createJobQueue({ db: database.db, log: app.log, bus: notifications });
   // Hooks run last-added first: the queue stops before a database opened here is closed.
   if (!deps.jobs) app.addHook('onClose', async () => jobs.stop());
   programExecutionRoutes(app, ctx, { jobs, config: { ...DEFAULT_CODE_EXECUTION, ...deps.codeExecution } });

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app';
 import { loadConfig } from './config/config';
 import { migrateDatabase, openDatabase } from './db/client';
+import { createNotificationBus } from './db/notify';
 import { seedIfNeeded } from './db/seed';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/demo';
 import { createJobQueue } from './jobs/queue';
@@ -18,15 +19,19 @@ const main = async () => {
     await migrateDatabase(database);
     await seedIfNeeded({ db: database.db, demoData: config.demoData, port: config.port });
   });
-  // One job queue for the API (submits) and this process's code runner, so a submit wakes a worker at once.
-  // It logs through the app's logger, which exists once the app is built.
+  // One job queue for the API (submits) and this process's code runner, so a submit wakes a worker at once;
+  // the notification bus wakes the workers of other processes (`npm run worker`) too. Both log through the
+  // app's logger, which exists once the app is built.
   let appLog: FastifyBaseLogger | null = null;
-  const jobs = createJobQueue({
-    db: database.db,
-    log: { warn: (o, m) => appLog?.warn(o, m), error: (o, m) => appLog?.error(o, m) },
-  });
-  const app = await buildApp(config, { database, jobs, codeExecution });
+  const log = {
+    warn: (o: object, m: string) => appLog?.warn(o, m),
+    error: (o: object, m: string) => appLog?.error(o, m),
+  };
+  const notifications = createNotificationBus({ db: database.db, driver: database.driver, log });
+  const jobs = createJobQueue({ db: database.db, log, bus: notifications });
+  const app = await buildApp(config, { database, jobs, codeExecution, notifications });
   appLog = app.log;
+  await notifications.start();
   let runner: CodeRunner | null = null;
 
   let closing = false;
@@ -38,6 +43,7 @@ const main = async () => {
       await runner?.stop({ timeoutMs: 10_000 });
       await app.close();
       await jobs.stop({ timeoutMs: 1000 });
+      await notifications.close();
     } finally {
       // PGlite must be closed, or its data directory may be left inconsistent.
       await database.close();

@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { loadConfig } from './config/config';
 import { migrateDatabase, openDatabase } from './db/client';
+import { createNotificationBus } from './db/notify';
 import { REDACT_PATHS } from './http/logging';
 import { createJobQueue } from './jobs/queue';
 import { loadCodeExecutionConfig } from './modules/program-execution/program-execution.config';
@@ -25,7 +26,10 @@ const main = async () => {
   if (codeExecution.workers < 1) throw new Error('CODE_RUNNER_WORKERS must be at least 1 for a worker');
   const database = await openDatabase(config);
   await database.withLock(() => migrateDatabase(database));
-  const jobs = createJobQueue({ db: database.db, log });
+  // Woken by the servers' submits over LISTEN/NOTIFY; polling finds the jobs sent while it was disconnected.
+  const notifications = createNotificationBus({ db: database.db, driver: database.driver, log });
+  await notifications.start();
+  const jobs = createJobQueue({ db: database.db, log, bus: notifications });
   const runner = await startCodeRunner({
     db: database.db,
     driver: database.driver,
@@ -44,6 +48,7 @@ const main = async () => {
     try {
       await runner.stop({ timeoutMs: 20_000 });
       await jobs.stop({ timeoutMs: 1000 });
+      await notifications.close();
     } finally {
       await database.close();
       process.exit(0);

@@ -137,6 +137,8 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/recruitinfo/index', name: 'recruitinfo', title: '招聘信息', meta: {} },
   { path: '/recruitinfo/recruitinfodetail', name: 'recruitinfodetail', title: '招聘详情', meta: {} },
   { path: '/slogin', name: 'slogin', title: '登录', meta: { outsideLayout: true } },
+  // Not in spec 001: where 学院管理 leads while no college admin site is configured (COLLEGE_ADMIN_URL).
+  { path: '/college-admin', name: 'collegeAdmin', title: '学院管理', meta: {} },
   {
     path: '/message/index',
     name: 'message',

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type ScriptedLlm, startScriptedLlm } from '../../../../e2e/fixtures/scripted-llm';
-import type { LlmConfig } from '../config/config';
 import { AppError } from '../http/errors';
+import { testLlmConfig } from '../test/llm';
 import {
   AI_NOT_CONFIGURED,
   createLlmClient,
@@ -12,16 +12,6 @@ import {
   LlmOutputError,
   LlmUpstreamError,
 } from './client';
-
-const llmConfig = (overrides: Partial<LlmConfig> = {}): LlmConfig => ({
-  baseUrl: undefined,
-  apiKey: undefined,
-  model: undefined,
-  taskModels: {},
-  maxRetries: 0,
-  timeoutMs: 600_000,
-  ...overrides,
-});
 
 const collect = async (iterator: AsyncIterable<string>) => {
   const parts: string[] = [];
@@ -37,7 +27,7 @@ const scoreSchema = z.object({
 describe('LLM client', () => {
   let llm: ScriptedLlm;
   const configured = () =>
-    llmConfig({
+    testLlmConfig({
       baseUrl: llm.baseUrl,
       apiKey: 'sk-test-secret',
       model: 'base-model',
@@ -56,7 +46,7 @@ describe('LLM client', () => {
   });
 
   it('without LLM_BASE_URL and LLM_MODEL answers 503 AI服务未配置 and says how to configure it', async () => {
-    const client = createLlmClient(llmConfig({ apiKey: 'k' }));
+    const client = createLlmClient(testLlmConfig({ apiKey: 'k' }));
     expect(client.configured).toBe(false);
     const error = await collect(client.streamText({ task: 'generate', messages: [] })).catch((e) => e);
     expect(error).toBeInstanceOf(AppError);
@@ -160,7 +150,7 @@ describe('LLM client', () => {
   });
 
   it('a connection refused is 无法连接模型服务', async () => {
-    const client = createLlmClient(llmConfig({ baseUrl: 'http://127.0.0.1:1/v1', model: 'm' }));
+    const client = createLlmClient(testLlmConfig({ baseUrl: 'http://127.0.0.1:1/v1', model: 'm' }));
     const error = await client.completeText({ task: 'generate', messages: [] }).catch((e) => e);
     expect(error).toBeInstanceOf(LlmUpstreamError);
     expect(error.reason).toBe('无法连接模型服务');

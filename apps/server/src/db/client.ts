@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -45,7 +46,14 @@ export const openPglite = async (
   options: { loadDataDir?: Blob } = {},
 ): Promise<Database> => {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...options });
+  const lock = dataDir ? lockDataDir(dataDir) : null;
+  let client: PGlite;
+  try {
+    client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...options });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   let closed = false;
   pgliteClients.set(db, client);
@@ -56,7 +64,11 @@ export const openPglite = async (
     close: async () => {
       if (closed) return;
       closed = true;
-      await client.close();
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
     },
   };
 };

@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { Db } from '../db/client';
+import type { NotificationBus } from '../db/notify';
 import { JOB_DEFINITIONS, type JobDefinition, queueName } from './definitions';
 import { sqlExecutorOf } from './sql';
 
@@ -36,7 +37,10 @@ export type JobQueue = {
   ) => Promise<void>;
   /** Stops this process's workers of a queue (running handlers go on to their end). */
   stopWork: (definition: JobDefinition<unknown>) => Promise<void>;
-  /** Wakes this process's idle workers of a queue now (after a send), instead of at their next poll. */
+  /**
+   * Wakes the idle workers of a queue now (after a send), instead of at their next poll: this process's at
+   * once, and with a notification bus those of every other process on the database (worker hosts).
+   */
   wake: (definition: JobDefinition<unknown>) => void;
   /** Stops the workers, waiting up to `timeoutMs` for running handlers; jobs still running then are failed. */
   stop: (options?: { timeoutMs?: number }) => Promise<void>;
@@ -44,6 +48,9 @@ export type JobQueue = {
 
 /** pg-boss's tables live in their own schema beside the application's. */
 export const JOB_SCHEMA = 'pgboss';
+
+/** Notification channel that wakes other processes' workers; the payload is the queue's name. */
+export const JOB_WAKE_CHANNEL = 'uplus_job_wake';
 
 /** pg-boss's own start-up races with another process's (see `start`). */
 const isStartRace = (error: unknown) => {
@@ -53,7 +60,12 @@ const isStartRace = (error: unknown) => {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export const createJobQueue = (deps: { db: Db; log: JobLog }): JobQueue => {
+/**
+ * `bus`: when given, `wake` also reaches the workers of other processes on the same database, and this
+ * process's workers listen for theirs (without it, or while its connection is down, workers of other
+ * processes find a job at their next poll).
+ */
+export const createJobQueue = (deps: { db: Db; log: JobLog; bus?: NotificationBus }): JobQueue => {
   const makeBoss = () => {
     const instance = new PgBoss({
       db: sqlExecutorOf(deps.db) as PgBoss.Db,
@@ -81,6 +93,20 @@ export const createJobQueue = (deps: { db: Db; log: JobLog }): JobQueue => {
   let started: Promise<void> | null = null;
   let stopped = false;
   const workerIds = new Map<string, string[]>();
+  const wakeLocal = (name: string) => {
+    for (const id of workerIds.get(name) ?? []) boss?.notifyWorker(id);
+  };
+  // Subscribed with the first worker: a process without workers has nothing to wake.
+  let unsubscribe: Promise<(() => Promise<void>) | null> | null = null;
+  const listenForWakes = () => {
+    const { bus } = deps;
+    if (!bus) return Promise.resolve();
+    unsubscribe ??= bus.subscribe(JOB_WAKE_CHANNEL, wakeLocal).catch((error: Error) => {
+      deps.log.warn({ err: { message: error.message } }, 'job wake notifications unavailable; polling only');
+      return null;
+    });
+    return unsubscribe;
+  };
 
   const start = () => {
     started ??= (async () => {
@@ -139,6 +165,7 @@ export const createJobQueue = (deps: { db: Db; log: JobLog }): JobQueue => {
     },
     work: async (definition, options, handler) => {
       await start();
+      await listenForWakes();
       const name = queueName(definition);
       const ids = workerIds.get(name) ?? [];
       for (let i = 0; i < options.concurrency; i++) {
@@ -167,11 +194,18 @@ export const createJobQueue = (deps: { db: Db; log: JobLog }): JobQueue => {
       await current().offWork(name);
     },
     wake: (definition) => {
-      for (const id of workerIds.get(queueName(definition)) ?? []) boss?.notifyWorker(id);
+      const name = queueName(definition);
+      wakeLocal(name);
+      // Every listener gets it, this process included: waking an idle worker twice costs nothing.
+      deps.bus?.publish(JOB_WAKE_CHANNEL, name).catch((error: Error) => {
+        deps.log.warn({ err: { message: error.message }, queue: name }, 'job wake not sent; workers poll');
+      });
     },
     stop: async (options = {}) => {
       if (stopped) return;
       stopped = true;
+      const stopListening = await unsubscribe;
+      await stopListening?.().catch(() => undefined);
       if (!started) return;
       await started.catch(() => undefined);
       await boss?.stop({ graceful: true, wait: true, close: false, timeout: options.timeoutMs ?? 10_000 });

@@ -6,6 +6,7 @@ import type { Config } from '../config/config';
 import type { Database, Db } from '../db/client';
 import type { App } from '../http/context';
 import { type Driver, openTestDatabase } from './database';
+import { testLlmConfig } from './llm';
 
 /** A configuration for tests: quiet, no demo data, no web build. */
 export const testConfig = (overrides: Partial<Config> = {}): Config => ({
@@ -21,14 +22,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   webDist: path.join(os.tmpdir(), 'uplus-test-no-web-dist'),
   collegeAdminUrl: '/college-admin',
   trustProxy: false,
-  llm: {
-    baseUrl: undefined,
-    apiKey: undefined,
-    model: undefined,
-    taskModels: {},
-    maxRetries: 0,
-    timeoutMs: 600_000,
-  },
+  llm: testLlmConfig(),
   sessionCache: { enabled: true, ttlMs: 60_000, maxEntries: 10_000 },
   ...overrides,
 });

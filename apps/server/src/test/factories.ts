@@ -98,6 +98,13 @@ export const tokenFor = async (db: Db, userId: number, opts: { ttlHours?: number
   return { token: session.token, sessionId: session.id };
 };
 
+/** A member (see `buildMember`) who is signed in: with an access token, as `tokenFor` issues it. */
+export const buildSignedInMember = async (db: Db, options: Parameters<typeof buildMember>[1] = {}) => {
+  const member = await buildMember(db, options);
+  const { token } = await tokenFor(db, member.user.id);
+  return { ...member, token };
+};
+
 /** Injects a request with the access token header. */
 export const asUser = (app: App, token: string) => ({
   get: (url: string) => app.inject({ method: 'GET', url, headers: { 'x-access-token': token } }),

@@ -10,11 +10,31 @@ import { IDENTITY_TYPES } from '../permissions';
 
 export const identityType = z.enum(IDENTITY_TYPES);
 
+/**
+ * A text parameter whose wrong type (a number, a repeated query parameter, null) answers `message`; a
+ * missing one keeps the server's "缺少必填参数：<name>".
+ */
+const text = (message: string) =>
+  z.string({ error: (issue) => (issue.input === undefined ? undefined : message) });
+
+/** A code in a path or query: blank, over-long and wrong-typed values each get a message naming it. */
+const codeText = (what: string) =>
+  text(`${what}格式不正确`).trim().min(1, `请提供${what}`).max(64, `${what}不能超过64个字符`);
+
+/** A JSON body that is not an object (null, a list, a bare string) answers this message. */
+const body = <T extends z.ZodRawShape>(shape: T) =>
+  z.object(shape, {
+    error: (issue) =>
+      issue.code === 'invalid_type' && issue.input !== undefined ? '请求内容格式不正确' : undefined,
+  });
+
 /** `GET /get_appconfig?t=` query. */
-export const appConfigQuery = z.object({ t: z.string().optional().describe('timestamp, defeats caches') });
+export const appConfigQuery = z.object({
+  t: text('时间戳格式不正确').max(32, '时间戳格式不正确').optional().describe('timestamp, defeats caches'),
+});
 
 /** `GET /api/base/config/college?param=` query: the deployment/college code. */
-export const collegeConfigQuery = z.object({ param: z.string().trim().min(1, '请提供机构编码').max(64) });
+export const collegeConfigQuery = z.object({ param: codeText('机构编码') });
 
 /** A school record (`GET /api/base/schools/{schoolCode}`). */
 export const schoolInfo = z.object({
@@ -36,8 +56,12 @@ export const collegeInfo = z.object({
 });
 export type CollegeInfo = z.infer<typeof collegeInfo>;
 
-export const codeParam = z.object({ code: z.string().trim().min(1).max(64) });
-export const schoolCodeParam = z.object({ schoolCode: z.string().trim().min(1).max(64) });
+/** `GET /api/base/colleges/{code}` path. */
+export const collegeCodeParam = z.object({ code: codeText('学院编码') });
+/** `GET {portal}/website_configs/{code}` path. */
+export const areaCodeParam = z.object({ code: codeText('区域站点编码') });
+/** `GET /api/base/schools/{schoolCode}` path. */
+export const schoolCodeParam = z.object({ schoolCode: codeText('学校编码') });
 
 /** `GET /api/login/verify`: the token is valid. */
 export const verifyResult = z.object({
@@ -87,8 +111,12 @@ export const userBasicInfo = z.object({
 export type UserBasicInfo = z.infer<typeof userBasicInfo>;
 
 /** `GET {portal}/users/{id}?organName=`: the organisations the user belongs to. */
-export const userIdParam = z.object({ id: z.string().min(1).max(64) });
-export const userOrgansQuery = z.object({ organName: z.string().max(100).optional() });
+export const userIdParam = z.object({
+  id: text('用户ID格式不正确').min(1, '请提供用户ID').max(64, '用户ID格式不正确'),
+});
+export const userOrgansQuery = z.object({
+  organName: text('机构名称格式不正确').max(100, '机构名称不能超过100个字符').optional(),
+});
 export const organMembership = z.object({
   id: z.string().describe('organisation id (what switch takes)'),
   name: z.string().describe('organisation (school or area) name'),
@@ -101,7 +129,9 @@ export const organMembership = z.object({
 export type OrganMembership = z.infer<typeof organMembership>;
 
 /** `POST {portal}/users/switch`. */
-export const switchOrganBody = z.object({ switchToOrganId: z.string().trim().min(1, '请选择机构').max(64) });
+export const switchOrganBody = body({
+  switchToOrganId: text('机构ID格式不正确').trim().min(1, '请选择机构').max(64, '机构ID格式不正确'),
+});
 export type SwitchOrganBody = z.infer<typeof switchOrganBody>;
 export const switchOrganResult = z.object({ organId: z.string(), organName: z.string(), role: identityType });
 
@@ -113,17 +143,21 @@ export const adminCertificate = z.object({
 });
 
 /** `GET /api/base/organ/permissions?collegeId=`: organisation permissions by key (qabot = 2 enables). */
-export const organPermissionsQuery = z.object({ collegeId: z.string().min(1).max(64).optional() });
+export const organPermissionsQuery = z.object({
+  collegeId: text('机构ID格式不正确').min(1, '请提供机构ID').max(64, '机构ID格式不正确').optional(),
+});
 export const organPermissions = z.record(z.string(), z.number().int());
 
 /** `GET /api/base/organ/modules?parameter=MY`. */
-export const organModulesQuery = z.object({ parameter: z.literal('MY').default('MY') });
+export const organModulesQuery = z.object({
+  parameter: z.literal('MY', { error: '参数 parameter 只能为 MY' }).default('MY'),
+});
 export const organModule = z.object({ code: z.string(), name: z.string() });
 
 /** `POST /idp/api/login`. */
-export const idpLoginBody = z.object({
-  username: z.string().trim().min(1, '请输入用户名').max(64),
-  password: z.string().min(1, '请输入密码').max(128),
+export const idpLoginBody = body({
+  username: text('用户名格式不正确').trim().min(1, MSG.usernameRequired).max(64, '用户名不能超过64个字符'),
+  password: text('密码格式不正确').min(1, MSG.passwordRequired).max(128, '密码不能超过128个字符'),
 });
 export type IdpLoginBody = z.infer<typeof idpLoginBody>;
 export const idpLoginResult = z.object({ ticket: z.string(), expiresAt: z.number().int() });

@@ -2,6 +2,7 @@ import { MSG, QUESTION_MSG } from '@uplus/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ScriptedLlm, startScriptedLlm } from '../../../../../e2e/fixtures/scripted-llm';
 import { hasUnstorableText } from '../../db/storable-text';
+import { scriptedLlmConfig } from '../../test/llm';
 import { createLlmClient } from '../client';
 import { structureQuestions } from './index';
 import type { ReferenceRun } from './reference';
@@ -23,14 +24,7 @@ describe('structureQuestions', () => {
   const structure = (signal?: AbortSignal) =>
     structureQuestions({
       signal,
-      llm: createLlmClient({
-        baseUrl: llm.baseUrl,
-        apiKey: undefined,
-        model: 'scripted',
-        taskModels: {},
-        maxRetries: 0,
-        timeoutMs: 60_000,
-      }),
+      llm: createLlmClient(scriptedLlmConfig(llm.baseUrl)),
       body: { question: '第1题……', questionType: 1, source: 'library' } as never,
       runReference: noRun,
     });

@@ -1,6 +1,48 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, check, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt, identityId, ownerRef } from './columns';
+import { courses } from './question-bank';
 import { users } from './users';
+
+/**
+ * A notice published to some users (spec 001 sections 2.9 'course notice' and 7 `GET /notices`): a course
+ * notice a teacher of the course publishes. Who it is addressed to, and whether each has read it, is in
+ * `notice_recipients`.
+ */
+export const notices = pgTable(
+  'notices',
+  {
+    id: identityId(),
+    /** Course (the only genre so far) */
+    genre: text('genre').notNull(),
+    courseId: ownerRef('course_id', () => courses.id),
+    publisherId: ownerRef('publisher_id', () => users.id),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notices_course_idx').on(t.courseId),
+    check('notices_genre_check', sql`${t.genre} in ('Course')`),
+  ],
+);
+
+/** One addressee of a notice and when they opened it (null while unread). */
+export const noticeRecipients = pgTable(
+  'notice_recipients',
+  {
+    noticeId: ownerRef('notice_id', () => notices.id),
+    userId: ownerRef('user_id', () => users.id),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.noticeId, t.userId] }),
+    index('notice_recipients_user_idx').on(t.userId),
+    // the workbench asks for the unread ones (smallBell) on every visit
+    index('notice_recipients_user_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
+  ],
+);
 
 /**
  * A message to one user (spec 001 section 3 "Message notice"): its kind, text, when the event happened
@@ -21,6 +63,8 @@ export const messages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** null while unread */
     readAt: timestamp('read_at', { withTimezone: true }),
+    /** the notice this message announces (opening the message opens it), if any */
+    noticeId: bigint('notice_id', { mode: 'number' }).references(() => notices.id, { onDelete: 'cascade' }),
   },
   (t) => [
     index('messages_user_happened_idx').on(t.userId, t.happenedAt.desc(), t.id.desc()),

@@ -94,6 +94,28 @@ const DEMO_MESSAGES: readonly (readonly [number, MessageType, string])[] = [
   [74, 'Recruitment', '您投递的“Java 开发实习生”岗位已被查看。'],
 ];
 
+/** teacher01's 数据结构 notices to student01: hours ago, title, content, already read. */
+const DEMO_COURSE_NOTICES: readonly (readonly [number, string, string, boolean])[] = [
+  [
+    120,
+    '课程开课通知',
+    '同学们好！《数据结构》本学期每周二、周四上课，地点为教学楼 A201。\n请提前预习第一章“线性表”，课程资料已上传到课程资源中。',
+    true,
+  ],
+  [
+    50,
+    '第一次作业已发布',
+    '第一次作业“栈与队列”已发布，共 3 道题，其中编程题“括号匹配”使用 Python 3 作答。\n截止时间为下周一 23:59，逾期将无法提交。',
+    true,
+  ],
+  [
+    2,
+    '期中考试安排',
+    '《数据结构》期中考试定于第 9 周周四 14:00-16:00 在教学楼 B305 进行，闭卷。\n考试范围：线性表、栈与队列、串、数组与广义表。\n请携带学生证按时参加。',
+    false,
+  ],
+];
+
 /** The demo accounts, as printed at start-up and listed in the README. */
 export const DEMO_ACCOUNTS = [
   {
@@ -349,6 +371,20 @@ export const seedDemoData = async (opts: { db: Db; port: number }) => {
     questions: DEMO_HOMEWORK_QUESTIONS.map((q) => generatedQuestion.parse(q)),
   });
   if (refused.length > 0) throw new Error(`demo homework questions refused: ${refused[0]!.failureMsg}`);
+
+  // teacher01's course notices to student01 (the workbench's 课程通知 dialog): the newest one unread.
+  for (const [hoursAgo, title, content, read] of DEMO_COURSE_NOTICES) {
+    const notice = await messages.publishCourseNotice({
+      db,
+      courseId: course.course.id,
+      publisherId: teacher.id,
+      title,
+      content,
+      recipientIds: [student.id],
+      now: new Date(now - hoursAgo * HOUR),
+    });
+    if (read) await messages.markNoticesRead({ db, userId: student.id, noticeIds: [Number(notice.id)] });
+  }
   await questionBank.createLibraryKnowledges({ db, names: DEMO_KNOWLEDGES });
 
   const business = await create('business01', '张伟', '1');

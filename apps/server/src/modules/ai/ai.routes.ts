@@ -27,6 +27,7 @@ export const aiRoutes = (app: App, ctx: AppContext) => {
   app.post(
     `${base}/generate_questions/sse`,
     {
+      onRequest: ctx.auth.signedIn,
       schema: {
         tags,
         summary: 'Stream a question draft (teachers and business users)',
@@ -55,6 +56,7 @@ export const aiRoutes = (app: App, ctx: AppContext) => {
   app.post(
     `${base}/tasks/:taskId/stop`,
     {
+      onRequest: ctx.auth.signedIn,
       schema: {
         tags,
         summary: 'Stop an own running draft stream, on whichever server instance holds it',
@@ -77,6 +79,7 @@ export const aiRoutes = (app: App, ctx: AppContext) => {
   app.post(
     `${base}/judge_questions`,
     {
+      onRequest: ctx.auth.signedIn,
       schema: {
         tags,
         summary:

@@ -38,6 +38,14 @@ export const STREAM_LEASE_MS = 60_000;
 /** Records of calls are kept this long (the window of the per-minute limit is far shorter). */
 const CALL_RETENTION_MS = 3_600_000;
 
+/** What letting a model call through needs: the model, the records of calls, who calls and their limits. */
+type ModelCallDeps = {
+  llm: LlmClient;
+  db: Db;
+  actor: Actor;
+  limits: Pick<LlmConfig, 'callsPerMinute' | 'streamsPerUser'>;
+};
+
 /** A model call let through; `finish` ends a draft stream's record (a no-op for other calls). */
 export type AdmittedCall = { finish: () => Promise<void> };
 
@@ -46,14 +54,9 @@ export type AdmittedCall = { finish: () => Promise<void> };
  * AI请求过于频繁 beyond the user's calls per minute, 429 for a draft stream beyond the user's streams
  * running at once. The calls are recorded in the database, so the limits hold across server instances.
  */
-export const admitModelCall = async (opts: {
-  llm: LlmClient;
-  db: Db;
-  actor: Actor;
-  kind: LlmTask;
-  limits: Pick<LlmConfig, 'callsPerMinute' | 'streamsPerUser'>;
-  log?: Pick<Log, 'warn'>;
-}): Promise<AdmittedCall> => {
+export const admitModelCall = async (
+  opts: ModelCallDeps & { kind: LlmTask; log?: Pick<Log, 'warn'> },
+): Promise<AdmittedCall> => {
   opts.llm.modelFor(opts.kind);
   const userId = opts.actor.userId;
   const stream = opts.kind === 'generate';
@@ -99,14 +102,9 @@ export const admitModelCall = async (opts: {
  * (503 AI服务未配置) and the user's limits allow another stream (429). Errors here still answer as an
  * envelope. The returned call must be passed to `streamDraft`, which ends it.
  */
-export const prepareDraft = async (opts: {
-  llm: LlmClient;
-  db: Db;
-  tasks: AiTasks;
-  actor: Actor;
-  limits: Pick<LlmConfig, 'callsPerMinute' | 'streamsPerUser'>;
-  log: Log;
-}): Promise<AdmittedCall> => {
+export const prepareDraft = async (
+  opts: ModelCallDeps & { tasks: AiTasks; log: Log },
+): Promise<AdmittedCall> => {
   assertMayUseAiTools(opts.actor);
   opts.llm.modelFor('generate');
   // Stops from other instances can only arrive once this instance listens.
@@ -174,14 +172,9 @@ export const stopTask = async (opts: { tasks: AiTasks; actor: Actor; taskId: str
  * `POST /api/course/ai/judge_questions`. A blank answer is scored without the model, so it does not count
  * against the user's calls per minute.
  */
-export const judge = async (opts: {
-  llm: LlmClient;
-  db: Db;
-  actor: Actor;
-  body: JudgeBody;
-  limits: Pick<LlmConfig, 'callsPerMinute' | 'streamsPerUser'>;
-  signal: AbortSignal;
-}): Promise<JudgeResult> => {
+export const judge = async (
+  opts: ModelCallDeps & { body: JudgeBody; signal: AbortSignal },
+): Promise<JudgeResult> => {
   assertMayUseAiTools(opts.actor);
   if (!isBlankAnswer(opts.body.studentAnswer)) await admitModelCall({ ...opts, kind: 'judge' });
   return judgeAnswer({ llm: opts.llm, body: opts.body, signal: opts.signal });

@@ -9,7 +9,7 @@ import { type Database, openPostgres } from '../../db/client';
 import type { App } from '../../http/context';
 import { testConfig, useTestApp } from '../../test/app';
 import { testDrivers } from '../../test/database';
-import { asUser, buildMember, tokenFor } from '../../test/factories';
+import { asUser, buildSignedInMember } from '../../test/factories';
 import { AI_LIMIT_MSG, STREAM_LEASE_MS } from './ai.service';
 
 const SSE = '/api/course/ai/generate_questions/sse';
@@ -135,18 +135,38 @@ describe.each(testDrivers())('AI draft stream and judge on %s', (driver) => {
   let student = '';
   beforeAll(async () => {
     baseUrl = await listenOn(t.app);
-    const member = await buildMember(t.db, { identityType: 'Teacher' });
+    const member = await buildSignedInMember(t.db, { identityType: 'Teacher' });
     teacherId = member.user.id;
-    teacher = (await tokenFor(t.db, member.user.id)).token;
-    otherTeacher = (await tokenFor(t.db, (await buildMember(t.db, { identityType: 'Teacher' })).user.id))
-      .token;
-    business = (await tokenFor(t.db, (await buildMember(t.db, { identityType: 'Business' })).user.id)).token;
-    student = (await tokenFor(t.db, (await buildMember(t.db, { identityType: 'Student' })).user.id)).token;
+    teacher = member.token;
+    otherTeacher = (await buildSignedInMember(t.db, { identityType: 'Teacher' })).token;
+    business = (await buildSignedInMember(t.db, { identityType: 'Business' })).token;
+    student = (await buildSignedInMember(t.db, { identityType: 'Student' })).token;
   });
   beforeEach(() => {
     llm.setScript([]);
     llm.clearRequests();
   });
+
+  /**
+   * The teacher posts `body` to `url` over real HTTP and goes away once the model has the request: the
+   * request fails on the client and the model request closes early, within a second.
+   */
+  const leaveWhileModelAnswers = async (url: string, body: unknown) => {
+    const abort = new AbortController();
+    const pending = fetch(`${baseUrl}${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-access-token': teacher },
+      body: JSON.stringify(body),
+      signal: abort.signal,
+    }).catch((e) => e);
+    const request = await llm.waitForRequest(0);
+    const started = Date.now();
+    abort.abort();
+    expect(await pending).toBeInstanceOf(Error);
+    await request.done;
+    expect(request.closedEarly).toBe(true);
+    expect(Date.now() - started).toBeLessThan(1000);
+  };
 
   describe('draft stream', () => {
     it('streams the draft as data lines of message events with one taskId, then ends', async () => {
@@ -463,20 +483,7 @@ describe.each(testDrivers())('AI draft stream and judge on %s', (driver) => {
 
     it('a client that goes away while judging aborts the model request', async () => {
       llm.setScript([{ reply: judgeReply(5), delayMs: 3000 }]);
-      const abort = new AbortController();
-      const pending = fetch(`${baseUrl}${JUDGE}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-access-token': teacher },
-        body: JSON.stringify(JUDGE_BODY),
-        signal: abort.signal,
-      }).catch((e) => e);
-      const request = await llm.waitForRequest(0);
-      const started = Date.now();
-      abort.abort();
-      expect(await pending).toBeInstanceOf(Error);
-      await request.done;
-      expect(request.closedEarly).toBe(true);
-      expect(Date.now() - started).toBeLessThan(1000);
+      await leaveWhileModelAnswers(JUDGE, JUDGE_BODY);
       expect(llm.requests).toHaveLength(1);
     });
 
@@ -527,20 +534,7 @@ describe.each(testDrivers())('AI draft stream and judge on %s', (driver) => {
   describe('structuring', () => {
     it('a client that goes away while structuring aborts the model request', async () => {
       llm.setScript([{ reply: structuredReply, delayMs: 3000 }]);
-      const abort = new AbortController();
-      const pending = fetch(`${baseUrl}${STRUCTURE}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-access-token': teacher },
-        body: JSON.stringify(STRUCTURE_BODY),
-        signal: abort.signal,
-      }).catch((e) => e);
-      const request = await llm.waitForRequest(0);
-      const started = Date.now();
-      abort.abort();
-      expect(await pending).toBeInstanceOf(Error);
-      await request.done;
-      expect(request.closedEarly).toBe(true);
-      expect(Date.now() - started).toBeLessThan(1000);
+      await leaveWhileModelAnswers(STRUCTURE, STRUCTURE_BODY);
       await sleep(100);
       // Not re-asked after the abort.
       expect(llm.requests).toHaveLength(1);
@@ -572,8 +566,8 @@ describe.each(testDrivers())('AI draft stream and judge on %s', (driver) => {
       await secondDb?.close();
     });
     const newTeacher = async () => {
-      const member = await buildMember(t.db, { identityType: 'Teacher' });
-      return { id: member.user.id, token: (await tokenFor(t.db, member.user.id)).token };
+      const member = await buildSignedInMember(t.db, { identityType: 'Teacher' });
+      return { id: member.user.id, token: member.token };
     };
     const setBack = (userId: number, ms: number) =>
       t.db.execute(sql`

@@ -14,35 +14,27 @@ export const insertAttempt = async (
   });
 };
 
-/** Failed attempts for an account since `since`. */
-export const countAccountFailures = async (db: Db, username: string, since: Date) => {
+/** Failed attempts whose `key` (account or address) is `value`, since `since`. */
+const countFailuresSince = async (
+  db: Db,
+  key: typeof loginAttempts.username | typeof loginAttempts.address,
+  value: string,
+  since: Date,
+) => {
   const [row] = await db
     .select({ n: count() })
     .from(loginAttempts)
-    .where(
-      and(
-        eq(loginAttempts.username, username),
-        eq(loginAttempts.success, false),
-        gt(loginAttempts.createdAt, since),
-      ),
-    );
+    .where(and(eq(key, value), eq(loginAttempts.success, false), gt(loginAttempts.createdAt, since)));
   return row?.n ?? 0;
 };
 
+/** Failed attempts for an account since `since`. */
+export const countAccountFailures = (db: Db, username: string, since: Date) =>
+  countFailuresSince(db, loginAttempts.username, username, since);
+
 /** Failed attempts from an address since `since`. */
-export const countAddressFailures = async (db: Db, address: string, since: Date) => {
-  const [row] = await db
-    .select({ n: count() })
-    .from(loginAttempts)
-    .where(
-      and(
-        eq(loginAttempts.address, address),
-        eq(loginAttempts.success, false),
-        gt(loginAttempts.createdAt, since),
-      ),
-    );
-  return row?.n ?? 0;
-};
+export const countAddressFailures = (db: Db, address: string, since: Date) =>
+  countFailuresSince(db, loginAttempts.address, address, since);
 
 /** When the account last signed in successfully (null when never). */
 export const lastAccountSuccess = async (db: Db, username: string) => {

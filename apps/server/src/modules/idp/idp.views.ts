@@ -160,6 +160,7 @@ ${formAlert(opts.error, fields)}
 ${formFields(fields, opts.error)}
 <button type="submit">登录</button>
 </form>
+<p class="hint">账号由所在学校或机构开通。没有账号或忘记密码，请联系所在学校或机构的管理员。</p>
 </div>`,
   });
 };

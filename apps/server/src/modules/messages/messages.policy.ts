@@ -1,3 +1,5 @@
+import { NOTICES_MSG } from '@uplus/shared';
+import { AppError } from '../../http/errors';
 import type { Actor } from '../sessions/actor';
 
 /**
@@ -6,3 +8,17 @@ import type { Actor } from '../sessions/actor';
  * nothing (the caller cannot tell it from an id that does not exist).
  */
 export const messageOwnerOf = (actor: Actor): number => actor.userId;
+
+/**
+ * Notices are read through their addressee the same way: only notices addressed to the caller are listed,
+ * opened or marked. Someone else's notice answers 404 like one that does not exist.
+ */
+export const noticeReaderOf = (actor: Actor): number => actor.userId;
+
+/** Only the course's own teacher publishes notices for it; other courses look as if they did not exist. */
+export const assertMayPublishCourseNotice = (
+  publisherId: number,
+  course: { teacherId: number } | undefined,
+) => {
+  if (!course || course.teacherId !== publisherId) throw AppError.notFound(NOTICES_MSG.courseNotFound);
+};

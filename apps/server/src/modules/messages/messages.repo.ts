@@ -1,6 +1,6 @@
-import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { messages } from '../../db/schema';
+import { courses, messages, noticeRecipients, notices, users } from '../../db/schema';
 
 /*
  * The only place with SQL for messages. Every read and update takes the owner's user id, so no query here
@@ -55,3 +55,154 @@ export const markRead = async (db: Db, opts: { userId: number; ids: number[] | n
     .returning({ id: messages.id });
   return changed.length;
 };
+
+/*
+ * Notices. A notice is reachable only through its recipient row: every read below joins
+ * `notice_recipients` on the caller's user id, so a notice not addressed to the caller matches nothing.
+ */
+
+export type NoticeRow = {
+  id: number;
+  genre: string;
+  title: string;
+  content: string;
+  publishedAt: Date;
+  courseId: number;
+  courseName: string;
+  publisherName: string;
+  readAt: Date | null;
+};
+
+const noticeColumns = {
+  id: notices.id,
+  genre: notices.genre,
+  title: notices.title,
+  content: notices.content,
+  publishedAt: notices.publishedAt,
+  courseId: notices.courseId,
+  courseName: courses.name,
+  publisherName: users.name,
+  readAt: noticeRecipients.readAt,
+};
+
+const addressedTo = (opts: { userId: number; genre?: string; unreadOnly?: boolean; noticeId?: number }) => {
+  const conditions: SQL[] = [eq(noticeRecipients.userId, opts.userId)];
+  if (opts.genre) conditions.push(eq(notices.genre, opts.genre));
+  if (opts.unreadOnly) conditions.push(isNull(noticeRecipients.readAt));
+  if (opts.noticeId !== undefined) conditions.push(eq(notices.id, opts.noticeId));
+  return and(...conditions);
+};
+
+/** One page of the notices addressed to a user (all, or only unread), newest published first. */
+export const pageNoticesOfUser = async (
+  db: Db,
+  opts: { userId: number; genre?: string; unreadOnly?: boolean; limit: number; offset: number },
+): Promise<{ rows: NoticeRow[]; total: number }> => {
+  const where = addressedTo(opts);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(noticeColumns)
+      .from(noticeRecipients)
+      .innerJoin(notices, eq(notices.id, noticeRecipients.noticeId))
+      .innerJoin(courses, eq(courses.id, notices.courseId))
+      .innerJoin(users, eq(users.id, notices.publisherId))
+      .where(where)
+      .orderBy(desc(notices.publishedAt), desc(notices.id))
+      .limit(opts.limit)
+      .offset(opts.offset),
+    db
+      .select({ n: count() })
+      .from(noticeRecipients)
+      .innerJoin(notices, eq(notices.id, noticeRecipients.noticeId))
+      .where(where),
+  ]);
+  return { rows, total: Number(total?.n ?? 0) };
+};
+
+/** A notice addressed to the user, or undefined (not addressed to them, or no such notice). */
+export const findNoticeOfUser = async (db: Db, opts: { userId: number; noticeId: number }) => {
+  const [row] = await db
+    .select(noticeColumns)
+    .from(noticeRecipients)
+    .innerJoin(notices, eq(notices.id, noticeRecipients.noticeId))
+    .innerJoin(courses, eq(courses.id, notices.courseId))
+    .innerJoin(users, eq(users.id, notices.publisherId))
+    .where(addressedTo(opts))
+    .limit(1);
+  return row as NoticeRow | undefined;
+};
+
+/**
+ * Marks the user's unread notices in `noticeIds` read, and the user's messages announcing them. Returns how
+ * many notices and messages changed.
+ */
+export const markNoticesRead = async (db: Db, opts: { userId: number; noticeIds: number[]; at: Date }) => {
+  const changed = await db
+    .update(noticeRecipients)
+    .set({ readAt: opts.at })
+    .where(
+      and(
+        eq(noticeRecipients.userId, opts.userId),
+        inArray(noticeRecipients.noticeId, opts.noticeIds),
+        isNull(noticeRecipients.readAt),
+      ),
+    )
+    .returning({ id: noticeRecipients.noticeId });
+  const messagesChanged = await db
+    .update(messages)
+    .set({ readAt: opts.at })
+    .where(
+      and(
+        eq(messages.userId, opts.userId),
+        inArray(messages.noticeId, opts.noticeIds),
+        isNull(messages.readAt),
+      ),
+    )
+    .returning({ id: messages.id });
+  return { notices: changed.length, messages: messagesChanged.length };
+};
+
+/** The course a notice is published for: its teacher and name. */
+export const findCourse = async (db: Db, courseId: number) => {
+  const [row] = await db
+    .select({ id: courses.id, teacherId: courses.teacherId, name: courses.name })
+    .from(courses)
+    .where(eq(courses.id, courseId))
+    .limit(1);
+  return row;
+};
+
+/** How many of the given user ids exist. */
+export const countUsers = async (db: Db, userIds: number[]) => {
+  const [row] = await db.select({ n: count() }).from(users).where(inArray(users.id, userIds));
+  return Number(row?.n ?? 0);
+};
+
+/** Stores a notice, its recipients (unread) and the message announcing it to each of them. */
+export const insertNotice = async (
+  db: Db,
+  opts: {
+    notice: typeof notices.$inferInsert;
+    recipientIds: number[];
+    messageBody: string;
+    now: Date;
+  },
+) =>
+  db.transaction(async (tx) => {
+    const [row] = await tx.insert(notices).values(opts.notice).returning();
+    const stored = row!;
+    await tx
+      .insert(noticeRecipients)
+      .values(opts.recipientIds.map((userId) => ({ noticeId: stored.id, userId })));
+    await tx.insert(messages).values(
+      opts.recipientIds.map((userId) => ({
+        userId,
+        type: 'Course',
+        body: opts.messageBody,
+        happenedAt: stored.publishedAt,
+        createdAt: opts.now,
+        noticeId: stored.id,
+      })),
+    );
+    return stored;
+  });

@@ -1,5 +1,6 @@
 import {
   type MarkMessagesReadBody,
+  type MarkMessagesReadResult,
   MESSAGE_BODY_MAX,
   MESSAGE_TYPES,
   MESSAGES_MSG,
@@ -8,12 +9,22 @@ import {
   type MessagePage,
   type MessagesQuery,
   type MessageType,
+  NOTICE_CONTENT_MAX,
+  NOTICE_TITLE_MAX,
+  NOTICES_MSG,
+  type Notice,
+  type NoticeGenre,
+  type NoticePage,
+  type NoticeParams,
+  type NoticesQuery,
+  type SmallBellQuery,
 } from '@uplus/shared';
 import type { Db } from '../../db/client';
+import { storableText } from '../../db/storable-text';
 import { AppError } from '../../http/errors';
 import type { Actor } from '../sessions/actor';
 import { findUserById } from '../users/users.service';
-import { messageOwnerOf } from './messages.policy';
+import { assertMayPublishCourseNotice, messageOwnerOf, noticeReaderOf } from './messages.policy';
 import * as repo from './messages.repo';
 
 const toNotice = (row: repo.MessageRow): MessageNotice => ({
@@ -22,6 +33,19 @@ const toNotice = (row: repo.MessageRow): MessageNotice => ({
   body: row.body,
   timestamp: row.happenedAt.getTime(),
   createAt: row.createdAt.getTime(),
+  read: row.readAt !== null,
+  noticeId: row.noticeId === null ? null : String(row.noticeId),
+});
+
+const toNoticeView = (row: repo.NoticeRow): Notice => ({
+  id: String(row.id),
+  genre: row.genre as NoticeGenre,
+  title: row.title,
+  content: row.content,
+  publishAt: row.publishedAt.getTime(),
+  courseId: String(row.courseId),
+  courseName: row.courseName,
+  publisherName: row.publisherName,
   read: row.readAt !== null,
 });
 
@@ -84,17 +108,137 @@ export const countMyUnread = async (opts: { db: Db; actor: Actor }): Promise<Mes
 };
 
 /**
- * `PATCH {qmn}/noticeMemberStatus`: marks the caller's messages read (the listed ones, or all). Ids of
- * messages that are not the caller's change nothing.
+ * `PATCH {qmn}/noticeMemberStatus`: marks the caller's messages read (the listed ones, or all) and the
+ * notices the caller opened (with the messages announcing them). Ids that are not the caller's change
+ * nothing. `all` is about messages only: seeing a message in the list is not opening its notice.
  */
 export const markMyMessagesRead = async (opts: {
   db: Db;
   actor: Actor;
   body: MarkMessagesReadBody;
   now: Date;
-}): Promise<{ updated: number }> => {
-  const ids = opts.body.all === true ? null : [...new Set((opts.body.ids ?? []).map(Number))];
-  if (ids !== null && ids.length === 0) throw AppError.badRequest(MESSAGES_MSG.pickMessages);
-  const updated = await repo.markRead(opts.db, { userId: messageOwnerOf(opts.actor), ids, at: opts.now });
-  return { updated };
+}): Promise<MarkMessagesReadResult> => {
+  const unique = (ids: string[] | undefined) => [...new Set((ids ?? []).map(Number))];
+  const ids = opts.body.all === true ? null : unique(opts.body.ids);
+  const noticeIds = unique(opts.body.noticeIds);
+  if (ids !== null && ids.length === 0 && noticeIds.length === 0)
+    throw AppError.badRequest(MESSAGES_MSG.pickMessages);
+  const userId = messageOwnerOf(opts.actor);
+  let updated = 0;
+  let noticesUpdated = 0;
+  if (noticeIds.length > 0) {
+    const changed = await repo.markNoticesRead(opts.db, { userId, noticeIds, at: opts.now });
+    noticesUpdated = changed.notices;
+    updated += changed.messages;
+  }
+  if (ids === null || ids.length > 0) updated += await repo.markRead(opts.db, { userId, ids, at: opts.now });
+  return { updated, noticesUpdated };
+};
+
+/** The text as stored: unstorable characters removed, ends trimmed (inner line breaks kept). */
+const cleanText = (text: string) => storableText(text).trim();
+
+/**
+ * Publishes a course notice from the course's teacher to the given users: the notice, each addressee's
+ * unread state, and a Course message announcing it (opening the message opens the notice). Answers the
+ * notice as an addressee sees it before reading. `now` is when it is published (default: now).
+ */
+export const publishCourseNotice = async (opts: {
+  db: Db;
+  courseId: number;
+  publisherId: number;
+  title: string;
+  content: string;
+  recipientIds: number[];
+  now?: Date;
+}): Promise<Notice> => {
+  const title = cleanText(opts.title);
+  const content = cleanText(opts.content);
+  if (!title) throw AppError.badRequest(NOTICES_MSG.titleRequired);
+  if (title.length > NOTICE_TITLE_MAX) throw AppError.badRequest(NOTICES_MSG.titleTooLong);
+  if (!content) throw AppError.badRequest(NOTICES_MSG.contentRequired);
+  if (content.length > NOTICE_CONTENT_MAX) throw AppError.badRequest(NOTICES_MSG.contentTooLong);
+  const recipientIds = [...new Set(opts.recipientIds)];
+  if (recipientIds.length === 0) throw AppError.badRequest(NOTICES_MSG.noRecipients);
+  const course = await repo.findCourse(opts.db, opts.courseId);
+  assertMayPublishCourseNotice(opts.publisherId, course);
+  if ((await repo.countUsers(opts.db, recipientIds)) !== recipientIds.length)
+    throw AppError.notFound('用户不存在');
+  const now = opts.now ?? new Date();
+  const messageBody = `《${course!.name}》发布了课程通知：${title}`.slice(0, MESSAGE_BODY_MAX);
+  const row = await repo.insertNotice(opts.db, {
+    notice: {
+      genre: 'Course',
+      courseId: opts.courseId,
+      publisherId: opts.publisherId,
+      title,
+      content,
+      publishedAt: now,
+      createdAt: now,
+    },
+    recipientIds,
+    messageBody,
+    now,
+  });
+  const publisher = await findUserById({ db: opts.db, userId: opts.publisherId });
+  return toNoticeView({
+    ...row,
+    courseName: course!.name,
+    publisherName: publisher?.name ?? '',
+    readAt: null,
+  });
+};
+
+/** Marks notices read for one user (the service behind `noticeMemberStatus`; the demo seed uses it). */
+export const markNoticesRead = async (opts: { db: Db; userId: number; noticeIds: number[]; now?: Date }) =>
+  repo.markNoticesRead(opts.db, {
+    userId: opts.userId,
+    noticeIds: opts.noticeIds,
+    at: opts.now ?? new Date(),
+  });
+
+/** `GET {qmn}/notices`: a page of the caller's notices, read or not, newest published first. */
+export const pageMyNotices = async (opts: {
+  db: Db;
+  actor: Actor;
+  query: NoticesQuery;
+}): Promise<NoticePage> => {
+  const { pageNumber, pageSize, genre } = opts.query;
+  const page = await repo.pageNoticesOfUser(opts.db, {
+    userId: noticeReaderOf(opts.actor),
+    genre,
+    limit: pageSize,
+    offset: (pageNumber - 1) * pageSize,
+  });
+  return { rows: page.rows.map(toNoticeView), total: page.total };
+};
+
+/**
+ * `GET {qmn}/notices/smallBell`: a page of the caller's unread notices of a genre, newest first; the
+ * workbench shows them in the 课程通知 dialog.
+ */
+export const pageMyUnreadNotices = async (opts: {
+  db: Db;
+  actor: Actor;
+  query: SmallBellQuery;
+}): Promise<NoticePage> => {
+  const { pageNumber, pageSize, genre } = opts.query;
+  const page = await repo.pageNoticesOfUser(opts.db, {
+    userId: noticeReaderOf(opts.actor),
+    genre,
+    unreadOnly: true,
+    limit: pageSize,
+    offset: (pageNumber - 1) * pageSize,
+  });
+  return { rows: page.rows.map(toNoticeView), total: page.total };
+};
+
+/** `GET {qmn}/notices/{id}`: one of the caller's notices; someone else's (or none) answers 404. */
+export const getMyNotice = async (opts: { db: Db; actor: Actor; params: NoticeParams }): Promise<Notice> => {
+  const row = await repo.findNoticeOfUser(opts.db, {
+    userId: noticeReaderOf(opts.actor),
+    noticeId: Number(opts.params.id),
+  });
+  if (!row) throw AppError.notFound(NOTICES_MSG.notFound);
+  return toNoticeView(row);
 };

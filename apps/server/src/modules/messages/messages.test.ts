@@ -53,6 +53,7 @@ describe.each(testDrivers())('messages on %s', (driver) => {
         timestamp: Date.UTC(2026, 2, 5, 8),
         createAt: expect.any(Number),
         read: false,
+        noticeId: null,
       });
       const last = (await me.api.post('/api/qmn/c/messages?pageNumber=3&pageSize=2')).json().data;
       expect(last.rows.map((r: { body: string }) => r.body)).toEqual(['一']);
@@ -118,9 +119,9 @@ describe.each(testDrivers())('messages on %s', (driver) => {
       const ids = [me.sent[0]?.id, me.sent[2]?.id];
       const res = await patch(me.token, { ids });
       expect(res.statusCode).toBe(200);
-      expect(res.json().data).toEqual({ updated: 2 });
+      expect(res.json().data).toEqual({ updated: 2, noticesUpdated: 0 });
       // marking again changes nothing
-      expect((await patch(me.token, { ids })).json().data).toEqual({ updated: 0 });
+      expect((await patch(me.token, { ids })).json().data).toEqual({ updated: 0, noticesUpdated: 0 });
       expect((await me.api.post('/api/qmn/c/counts')).json().data.unread).toBe(1);
       const rows = (await me.api.post('/api/qmn/c/messages')).json().data.rows as {
         body: string;
@@ -136,7 +137,7 @@ describe.each(testDrivers())('messages on %s', (driver) => {
     it('all: true marks every message of the caller read, and only theirs', async () => {
       const me = await memberWithMessages(['一', '二']);
       const other = await memberWithMessages(['别人的一']);
-      expect((await patch(me.token, { all: true })).json().data).toEqual({ updated: 2 });
+      expect((await patch(me.token, { all: true })).json().data).toEqual({ updated: 2, noticesUpdated: 0 });
       expect((await me.api.post('/api/qmn/c/counts')).json().data.unread).toBe(0);
       expect((await other.api.post('/api/qmn/c/counts')).json().data.unread).toBe(1);
     });
@@ -146,10 +147,10 @@ describe.each(testDrivers())('messages on %s', (driver) => {
       const other = await memberWithMessages(['别人的一', '别人的二']);
       const res = await patch(me.token, { ids: other.sent.map((m) => m.id) });
       expect(res.statusCode).toBe(200);
-      expect(res.json().data).toEqual({ updated: 0 });
+      expect(res.json().data).toEqual({ updated: 0, noticesUpdated: 0 });
       expect((await other.api.post('/api/qmn/c/counts')).json().data.unread).toBe(2);
       const unknown = await patch(me.token, { ids: ['999999999'] });
-      expect(unknown.json().data).toEqual({ updated: 0 });
+      expect(unknown.json().data).toEqual({ updated: 0, noticesUpdated: 0 });
     });
 
     it('400 with the message when nothing is picked or an id is malformed; 401 without a token', async () => {

@@ -16,6 +16,7 @@ export const organisationRoutes = (app: App, ctx: AppContext) => {
   app.get(
     `${SERVICE_BASES.base}/organ/permissions`,
     {
+      onRequest: ctx.auth.signedIn,
       schema: {
         tags,
         summary: "Permissions (key -> value) of the caller's organisation or one of its ancestors",
@@ -38,6 +39,7 @@ export const organisationRoutes = (app: App, ctx: AppContext) => {
   app.get(
     `${SERVICE_BASES.base}/organ/modules`,
     {
+      onRequest: ctx.auth.signedIn,
       schema: {
         tags,
         summary: "Modules of the caller's organisation",

@@ -24,6 +24,7 @@ export const generateQuestionsRoutes = (app: App, ctx: AppContext, deps: Generat
   app.post(
     `${SERVICE_BASES.course}/ai/generate_questions`,
     {
+      onRequest: ctx.auth.signedIn,
       schema: {
         tags: ['ai'],
         summary: 'Structure a generated draft into questions; coding questions are checked in the sandbox',

@@ -9,7 +9,8 @@ import type { App } from '../../http/context';
 import { createJobQueue, type JobQueue } from '../../jobs/queue';
 import { testConfig } from '../../test/app';
 import { openTestDatabase, testDrivers } from '../../test/database';
-import { asUser, buildMember, tokenFor } from '../../test/factories';
+import { asUser, buildSignedInMember } from '../../test/factories';
+import { scriptedLlmConfig } from '../../test/llm';
 import { DEFAULT_CODE_EXECUTION } from '../program-execution/program-execution.config';
 import { type CodeRunner, startCodeRunner } from '../program-execution/program-execution.runner';
 
@@ -81,24 +82,16 @@ describe.each(testDrivers())('generate_questions on %s', (driver) => {
     llm = await startScriptedLlm();
     database = await openTestDatabase(driver);
     jobs = createJobQueue({ db: database.db, log: quiet });
-    app = await buildApp(
-      testConfig({
-        llm: {
-          baseUrl: llm.baseUrl,
-          apiKey: 'test-key',
-          model: 'scripted',
-          taskModels: {},
-          maxRetries: 0,
-          timeoutMs: 60_000,
-        },
-      }),
-      { database, jobs, codeExecution },
-    );
+    app = await buildApp(testConfig({ llm: scriptedLlmConfig(llm.baseUrl, { apiKey: 'test-key' }) }), {
+      database,
+      jobs,
+      codeExecution,
+    });
     await app.ready();
     runner = await startCodeRunner({ db: database.db, driver, jobs, log: quiet, config: codeExecution });
-    const { user } = await buildMember(database.db, { identityType: 'Teacher' });
-    teacherId = user.id;
-    token = (await tokenFor(database.db, user.id)).token;
+    const teacher = await buildSignedInMember(database.db, { identityType: 'Teacher' });
+    teacherId = teacher.user.id;
+    token = teacher.token;
   });
   afterAll(async () => {
     await runner?.stop({ timeoutMs: 5000 });
@@ -288,8 +281,7 @@ describe.each(testDrivers())('generate_questions on %s', (driver) => {
     const unknown = await generate({ questionType: 5, language: 'cobol' });
     expect(unknown.statusCode).toBe(400);
 
-    const { user } = await buildMember(database.db, { identityType: 'Student' });
-    const student = (await tokenFor(database.db, user.id)).token;
+    const student = (await buildSignedInMember(database.db, { identityType: 'Student' })).token;
     const res = await asUser(app, student).post(URL, { question: 'x', questionType: 1, source: 'library' });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe(MSG.studentNoPermission);

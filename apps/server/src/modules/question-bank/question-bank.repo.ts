@@ -1,5 +1,5 @@
 import type { ExerciseQuestion, GeneratedQuestion } from '@uplus/shared';
-import { and, count, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   courses,
@@ -58,37 +58,29 @@ const sameTitle = (
   title: string,
 ) => sql`regexp_replace(btrim(${column}), '\s+', ' ', 'g') = ${title.trim().replace(/\s+/g, ' ')}`;
 
-/** Whether the teacher's library holds a question of this type with this title already. */
-export const libraryHasQuestion = async (db: Db, ownerId: number, qsnType: number, title: string) => {
+/** Whether `questions`, among the rows `within` picks, holds a question of this type with this title. */
+const holdsQuestion = async (
+  db: Db,
+  questions: typeof libQuestions | typeof homeworkQuestions,
+  within: SQL,
+  qsnType: number,
+  title: string,
+) => {
   const rows = await db
-    .select({ id: libQuestions.id })
-    .from(libQuestions)
-    .where(
-      and(
-        eq(libQuestions.ownerId, ownerId),
-        eq(libQuestions.qsnType, qsnType),
-        sameTitle(libQuestions.titleText, title),
-      ),
-    )
+    .select({ id: questions.id })
+    .from(questions)
+    .where(and(within, eq(questions.qsnType, qsnType), sameTitle(questions.titleText, title)))
     .limit(1);
   return rows.length > 0;
 };
 
+/** Whether the teacher's library holds a question of this type with this title already. */
+export const libraryHasQuestion = (db: Db, ownerId: number, qsnType: number, title: string) =>
+  holdsQuestion(db, libQuestions, eq(libQuestions.ownerId, ownerId), qsnType, title);
+
 /** Whether the homework holds a question of this type with this title already. */
-export const homeworkHasQuestion = async (db: Db, homeworkId: number, qsnType: number, title: string) => {
-  const rows = await db
-    .select({ id: homeworkQuestions.id })
-    .from(homeworkQuestions)
-    .where(
-      and(
-        eq(homeworkQuestions.homeworkId, homeworkId),
-        eq(homeworkQuestions.qsnType, qsnType),
-        sameTitle(homeworkQuestions.titleText, title),
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
-};
+export const homeworkHasQuestion = (db: Db, homeworkId: number, qsnType: number, title: string) =>
+  holdsQuestion(db, homeworkQuestions, eq(homeworkQuestions.homeworkId, homeworkId), qsnType, title);
 
 export const insertLibQuestion = async (db: Db, ownerId: number, question: GeneratedQuestion) => {
   const [row] = await db

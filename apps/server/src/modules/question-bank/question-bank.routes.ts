@@ -28,6 +28,7 @@ export const questionBankRoutes = (app: App, ctx: AppContext) => {
   app.post(
     `${course}/libQuestions/batchSave`,
     {
+      onRequest: ctx.auth.signedIn,
       bodyLimit: BODY_LIMIT,
       schema: {
         tags,
@@ -49,6 +50,7 @@ export const questionBankRoutes = (app: App, ctx: AppContext) => {
   app.post(
     `${course}/homeworkQuestions/batchSave`,
     {
+      onRequest: ctx.auth.signedIn,
       bodyLimit: BODY_LIMIT,
       schema: {
         tags,
@@ -76,6 +78,7 @@ export const questionBankRoutes = (app: App, ctx: AppContext) => {
   app.post(
     `${course}/exercises_questions/batch`,
     {
+      onRequest: ctx.auth.signedIn,
       bodyLimit: BODY_LIMIT,
       schema: {
         tags,
@@ -104,6 +107,7 @@ export const questionBankRoutes = (app: App, ctx: AppContext) => {
   app.get(
     `${course}/libQuestions`,
     {
+      onRequest: ctx.auth.signedIn,
       schema: {
         tags,
         summary: 'A page of the own question library, newest first',
@@ -120,6 +124,7 @@ export const questionBankRoutes = (app: App, ctx: AppContext) => {
   app.get(
     `${course}/libKnowledges/list`,
     {
+      onRequest: ctx.auth.signedIn,
       schema: {
         tags,
         summary: 'Knowledge tags: the own ones, and with isLibrary=1 the library’s',
@@ -136,6 +141,7 @@ export const questionBankRoutes = (app: App, ctx: AppContext) => {
   app.post(
     `${course}/libKnowledges`,
     {
+      onRequest: ctx.auth.signedIn,
       schema: {
         tags,
         summary: 'Create an own knowledge tag (at most 20 characters: 输入的字符过长!)',
@@ -152,6 +158,7 @@ export const questionBankRoutes = (app: App, ctx: AppContext) => {
   app.get(
     `${course}/courses/mine`,
     {
+      onRequest: ctx.auth.signedIn,
       schema: {
         tags,
         summary: 'The own courses with their exercise sets and homeworks (import targets)',

@@ -60,6 +60,22 @@ export const saveFailureLog = (error: unknown, index: number) => {
 const ID_RE = /^[0-9]{1,15}$/;
 const idOf = (value: string) => (ID_RE.test(value) ? Number(value) : null);
 
+/**
+ * The caller's own course (or homework of one) that `id` names; an id that is malformed, unknown or another
+ * teacher's is 404 with `notFound`.
+ */
+const findOwned = async <T extends { teacherId: number }>(
+  actor: Actor,
+  id: string,
+  find: (id: number) => Promise<T | null>,
+  { notFound }: { notFound: string },
+): Promise<T> => {
+  const n = idOf(id);
+  const row = n === null ? null : await find(n);
+  if (!row || !ownsCourse(actor, row)) throw AppError.notFound(notFound);
+  return row;
+};
+
 /** What is stored: the type's name, no failureMsg, coding questions judged automatically. */
 const storedQuestion = (q: GeneratedQuestion): GeneratedQuestion => ({
   ...q,
@@ -111,6 +127,34 @@ const saveEach = async <Q extends { failureMsg?: string | null }>(opts: {
 };
 
 /**
+ * Saves generated questions into one place (a library or a homework): the rules, the place's duplicate check,
+ * then the stored question and the teacher's new knowledge tags, one transaction each.
+ */
+const storeGenerated = (opts: {
+  db: Db;
+  teacherId: number;
+  questions: GeneratedQuestion[];
+  log?: SaveLog;
+  /** Whether the place holds a question of this type with this title already... */
+  holds: (tx: Db, q: GeneratedQuestion) => Promise<boolean>;
+  /** ...then the question comes back with this failureMsg. */
+  duplicateMsg: string;
+  insert: (tx: Db, q: GeneratedQuestion) => Promise<unknown>;
+}) =>
+  saveEach({
+    db: opts.db,
+    log: opts.log,
+    questions: opts.questions,
+    check: questionFailure,
+    save: async (tx, q) => {
+      if (await opts.holds(tx, q)) return opts.duplicateMsg;
+      await opts.insert(tx, storedQuestion(q));
+      await rememberKnowledges(tx, opts.teacherId, parseKnowledges(q.knowledges));
+      return undefined;
+    },
+  });
+
+/**
  * Saves questions into a teacher's library (the rules, the duplicate check and one transaction each):
  * the path of the batch-save call after its permission check, and of the demo data.
  */
@@ -120,20 +164,16 @@ export const storeLibraryQuestions = async (opts: {
   questions: GeneratedQuestion[];
   log?: SaveLog;
 }) =>
-  saveEach({
+  storeGenerated({
     db: opts.db,
-    log: opts.log,
+    teacherId: opts.ownerId,
     questions: opts.questions,
-    check: questionFailure,
-    save: async (tx, q) => {
-      // A question the library holds already (an import repeated after a partial failure, say) is not
-      // stored twice.
-      if (await repo.libraryHasQuestion(tx, opts.ownerId, q.qsnType, q.titleText))
-        return QUESTION_BANK_MSG.duplicateInLibrary;
-      await repo.insertLibQuestion(tx, opts.ownerId, storedQuestion(q));
-      await rememberKnowledges(tx, opts.ownerId, parseKnowledges(q.knowledges));
-      return undefined;
-    },
+    log: opts.log,
+    // A question the library holds already (an import repeated after a partial failure, say) is not
+    // stored twice.
+    holds: (tx, q) => repo.libraryHasQuestion(tx, opts.ownerId, q.qsnType, q.titleText),
+    duplicateMsg: QUESTION_BANK_MSG.duplicateInLibrary,
+    insert: (tx, q) => repo.insertLibQuestion(tx, opts.ownerId, q),
   });
 
 /** `POST /api/course/libQuestions/batchSave`: into the teacher's own library. */
@@ -164,18 +204,14 @@ export const storeHomeworkQuestions = async (opts: {
   questions: GeneratedQuestion[];
   log?: SaveLog;
 }) =>
-  saveEach({
+  storeGenerated({
     db: opts.db,
-    log: opts.log,
+    teacherId: opts.teacherId,
     questions: opts.questions.map((q) => ({ ...q, purpose: 'HomeworkQuestion' as const })),
-    check: questionFailure,
-    save: async (tx, q) => {
-      if (await repo.homeworkHasQuestion(tx, opts.homeworkId, q.qsnType, q.titleText))
-        return QUESTION_BANK_MSG.duplicateInHomework;
-      await repo.insertHomeworkQuestion(tx, opts.homeworkId, storedQuestion(q));
-      await rememberKnowledges(tx, opts.teacherId, parseKnowledges(q.knowledges));
-      return undefined;
-    },
+    log: opts.log,
+    holds: (tx, q) => repo.homeworkHasQuestion(tx, opts.homeworkId, q.qsnType, q.titleText),
+    duplicateMsg: QUESTION_BANK_MSG.duplicateInHomework,
+    insert: (tx, q) => repo.insertHomeworkQuestion(tx, opts.homeworkId, q),
   });
 
 /**
@@ -190,10 +226,9 @@ export const saveHomeworkQuestions = async (opts: {
   log?: SaveLog;
 }): Promise<QuestionBatchResult> => {
   assertMaySetQuestions(opts.actor);
-  const id = idOf(opts.homeworkId);
-  const homework = id === null ? null : await repo.findHomework(opts.db, id);
-  if (!homework || !ownsCourse(opts.actor, homework))
-    throw AppError.notFound(QUESTION_BANK_MSG.homeworkNotFound);
+  const homework = await findOwned(opts.actor, opts.homeworkId, (id) => repo.findHomework(opts.db, id), {
+    notFound: QUESTION_BANK_MSG.homeworkNotFound,
+  });
   const fieldList = await storeHomeworkQuestions({
     db: opts.db,
     homeworkId: homework.id,
@@ -225,9 +260,9 @@ export const saveExerciseQuestions = async (opts: {
   log?: SaveLog;
 }): Promise<ExercisesBatchResult> => {
   assertMaySetQuestions(opts.actor);
-  const courseId = idOf(opts.courseId);
-  const course = courseId === null ? null : await repo.findCourse(opts.db, courseId);
-  if (!course || !ownsCourse(opts.actor, course)) throw AppError.notFound(QUESTION_BANK_MSG.courseNotFound);
+  const course = await findOwned(opts.actor, opts.courseId, (id) => repo.findCourse(opts.db, id), {
+    notFound: QUESTION_BANK_MSG.courseNotFound,
+  });
   const setIds = [...new Set(opts.items.map((i) => idOf(i.setId)))];
   if (setIds.some((s) => s === null)) throw AppError.notFound(QUESTION_BANK_MSG.exerciseSetNotFound);
   const found = await repo.listSetsOfCourse(opts.db, course.id, setIds as number[]);

@@ -9,10 +9,9 @@ import {
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import type { Db } from '../../db/client';
 import { testConfig, useTestApp } from '../../test/app';
 import { testDrivers } from '../../test/database';
-import { asUser, buildMember, tokenFor } from '../../test/factories';
+import { asUser, buildSignedInMember } from '../../test/factories';
 import { createCourse, createLibraryKnowledges, QUESTION_BANK_MSG } from './question-bank.service';
 
 const C = '/api/course';
@@ -46,18 +45,12 @@ const coding: GeneratedQuestionInput = {
   ],
 };
 
-const teacher = async (db: Db, identityType: 'Teacher' | 'Student' | 'Business' = 'Teacher') => {
-  const m = await buildMember(db, { identityType });
-  const { token } = await tokenFor(db, m.user.id);
-  return { ...m, token };
-};
-
 describe.each(testDrivers())('question bank on %s', (driver) => {
   const t = useTestApp(driver);
 
   describe('libQuestions', () => {
     it('saves the valid questions and answers the invalid ones with failureMsg (partial import)', async () => {
-      const me = await teacher(t.db);
+      const me = await buildSignedInMember(t.db, { identityType: 'Teacher' });
       const api = asUser(t.app, me.token);
       const broken = { ...single(''), aiExerId: 'ai-broken' };
       const multi = { ...single('哪些是线性结构？'), qsnType: 2, answer: 'A' };
@@ -89,8 +82,8 @@ describe.each(testDrivers())('question bank on %s', (driver) => {
     });
 
     it('does not store a question the library holds already (same type, same title up to white space)', async () => {
-      const me = await teacher(t.db);
-      const other = await teacher(t.db);
+      const me = await buildSignedInMember(t.db, { identityType: 'Teacher' });
+      const other = await buildSignedInMember(t.db, { identityType: 'Teacher' });
       const api = asUser(t.app, me.token);
       // Another teacher's library does not count.
       await asUser(t.app, other.token).post(`${C}/libQuestions/batchSave`, [single('栈的特点是？')]);
@@ -113,7 +106,7 @@ describe.each(testDrivers())('question bank on %s', (driver) => {
     });
 
     it('checks every 5.x rule on the server: each broken question comes back with the spec’s text', async () => {
-      const me = await teacher(t.db);
+      const me = await buildSignedInMember(t.db, { identityType: 'Teacher' });
       const cases: [GeneratedQuestionInput, string][] = [
         [{ ...single('t'), options: [{ id: 'A', optionContent: 'x' }] }, '请至少填入两个选项'],
         [
@@ -156,15 +149,15 @@ describe.each(testDrivers())('question bank on %s', (driver) => {
     });
 
     it('keeps each teacher’s library apart; students 403; no token 401', async () => {
-      const a = await teacher(t.db);
-      const b = await teacher(t.db);
+      const a = await buildSignedInMember(t.db, { identityType: 'Teacher' });
+      const b = await buildSignedInMember(t.db, { identityType: 'Teacher' });
       await asUser(t.app, a.token).post(`${C}/libQuestions/batchSave`, [single('A的题')]);
       expect((await asUser(t.app, b.token).get(`${C}/libQuestions`)).json().data).toEqual({
         rows: [],
         total: 0,
       });
 
-      const student = await teacher(t.db, 'Student');
+      const student = await buildSignedInMember(t.db, { identityType: 'Student' });
       const res = await asUser(t.app, student.token).post(`${C}/libQuestions/batchSave`, [single('x')]);
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe(MSG.studentNoPermission);
@@ -179,7 +172,7 @@ describe.each(testDrivers())('question bank on %s', (driver) => {
     });
 
     it('removes characters PostgreSQL cannot store (NUL, lone surrogates) and saves the questions', async () => {
-      const me = await teacher(t.db);
+      const me = await buildSignedInMember(t.db, { identityType: 'Teacher' });
       const api = asUser(t.app, me.token);
       const res = await api.post(`${C}/libQuestions/batchSave`, [
         {
@@ -229,7 +222,7 @@ describe.each(testDrivers())('question bank on %s', (driver) => {
       );
       try {
         await logged.ready();
-        const me = await teacher(t.db);
+        const me = await buildSignedInMember(t.db, { identityType: 'Teacher' });
         const refused = {
           ...single('BOOM 栈的特点是？'),
           tip: 'SECRET-TIP-7f3a',
@@ -262,7 +255,7 @@ describe.each(testDrivers())('question bank on %s', (driver) => {
     });
 
     it('refuses a malformed body with 400', async () => {
-      const me = await teacher(t.db);
+      const me = await buildSignedInMember(t.db, { identityType: 'Teacher' });
       const api = asUser(t.app, me.token);
       expect((await api.post(`${C}/libQuestions/batchSave`, [])).statusCode).toBe(400);
       expect(
@@ -273,7 +266,7 @@ describe.each(testDrivers())('question bank on %s', (driver) => {
 
   describe('homeworkQuestions', () => {
     it('without homeworkId: 400 导入作业未指定homeworkId', async () => {
-      const me = await teacher(t.db);
+      const me = await buildSignedInMember(t.db, { identityType: 'Teacher' });
       const res = await asUser(t.app, me.token).post(`${C}/homeworkQuestions/batchSave`, [single('x')]);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ success: false, code: 400, message: '导入作业未指定homeworkId' });
@@ -284,7 +277,7 @@ describe.each(testDrivers())('question bank on %s', (driver) => {
     });
 
     it('saves into the own homework (purpose HomeworkQuestion), partly', async () => {
-      const me = await teacher(t.db);
+      const me = await buildSignedInMember(t.db, { identityType: 'Teacher' });
       const { homeworks } = await createCourse({
         db: t.db,
         teacherId: me.user.id,
@@ -304,7 +297,7 @@ describe.each(testDrivers())('question bank on %s', (driver) => {
     });
 
     it('does not store a question the homework holds already', async () => {
-      const me = await teacher(t.db);
+      const me = await buildSignedInMember(t.db, { identityType: 'Teacher' });
       const { homeworks } = await createCourse({
         db: t.db,
         teacherId: me.user.id,
@@ -328,8 +321,8 @@ describe.each(testDrivers())('question bank on %s', (driver) => {
     });
 
     it('another teacher’s homework, or none: 404 and nothing saved', async () => {
-      const owner = await teacher(t.db);
-      const other = await teacher(t.db);
+      const owner = await buildSignedInMember(t.db, { identityType: 'Teacher' });
+      const other = await buildSignedInMember(t.db, { identityType: 'Teacher' });
       const { homeworks } = await createCourse({
         db: t.db,
         teacherId: owner.user.id,
@@ -357,7 +350,7 @@ describe.each(testDrivers())('question bank on %s', (driver) => {
     });
 
     it('saves the converted shape into a set of the own course; invalid ones come back', async () => {
-      const me = await teacher(t.db);
+      const me = await buildSignedInMember(t.db, { identityType: 'Teacher' });
       const { course, exerciseSets } = await createCourse({
         db: t.db,
         teacherId: me.user.id,
@@ -393,8 +386,8 @@ describe.each(testDrivers())('question bank on %s', (driver) => {
     });
 
     it('another teacher’s course, or a set of another course: 404', async () => {
-      const owner = await teacher(t.db);
-      const other = await teacher(t.db);
+      const owner = await buildSignedInMember(t.db, { identityType: 'Teacher' });
+      const other = await buildSignedInMember(t.db, { identityType: 'Teacher' });
       const mine = await createCourse({
         db: t.db,
         teacherId: owner.user.id,
@@ -429,8 +422,8 @@ describe.each(testDrivers())('question bank on %s', (driver) => {
   describe('libKnowledges', () => {
     it('creates own tags, lists them with the library’s, filters by keyWord, never duplicates', async () => {
       await createLibraryKnowledges({ db: t.db, names: ['二叉树', '排序算法'] });
-      const me = await teacher(t.db);
-      const other = await teacher(t.db);
+      const me = await buildSignedInMember(t.db, { identityType: 'Teacher' });
+      const other = await buildSignedInMember(t.db, { identityType: 'Teacher' });
       const api = asUser(t.app, me.token);
       const created = await api.post(`${C}/libKnowledges`, { name: ' 哈希表 ', isLibrary: 0 });
       expect(created.statusCode).toBe(200);
@@ -460,7 +453,7 @@ describe.each(testDrivers())('question bank on %s', (driver) => {
     });
 
     it('refuses names over 20 characters with 输入的字符过长! and blank names', async () => {
-      const me = await teacher(t.db);
+      const me = await buildSignedInMember(t.db, { identityType: 'Teacher' });
       const long = await asUser(t.app, me.token).post(`${C}/libKnowledges`, {
         name: '长'.repeat(21),
         isLibrary: 0,
@@ -472,7 +465,7 @@ describe.each(testDrivers())('question bank on %s', (driver) => {
     });
 
     it('removes NUL from names and keywords instead of failing with 500', async () => {
-      const me = await teacher(t.db);
+      const me = await buildSignedInMember(t.db, { identityType: 'Teacher' });
       const api = asUser(t.app, me.token);
       const created = await api.post(`${C}/libKnowledges`, { name: '散\u0000列表', isLibrary: 0 });
       expect(created.statusCode).toBe(200);
@@ -488,7 +481,7 @@ describe.each(testDrivers())('question bank on %s', (driver) => {
     });
 
     it('remembers the knowledges of imported questions as the teacher’s tags', async () => {
-      const me = await teacher(t.db);
+      const me = await buildSignedInMember(t.db, { identityType: 'Teacher' });
       await asUser(t.app, me.token).post(`${C}/libQuestions/batchSave`, [
         { ...single('队列'), knowledges: '循环队列' },
       ]);

@@ -9,13 +9,17 @@ const tags = ['session'];
 export const sessionRoutes = (app: App, ctx: AppContext) => {
   app.get(
     '/api/login/verify',
-    { schema: { tags, summary: 'Check the access token', response: answers(verifyResult) } },
+    {
+      onRequest: ctx.auth.signedIn,
+      schema: { tags, summary: 'Check the access token', response: answers(verifyResult) },
+    },
     async (request) => ok(sessions.verifySession({ actor: await ctx.auth.require(request) })),
   );
 
   app.get(
     `${SERVICE_BASES.base}/session/refresh_token`,
     {
+      onRequest: ctx.auth.signedIn,
       schema: {
         tags,
         summary: 'Current organisation and permission masks of the session',
@@ -27,7 +31,10 @@ export const sessionRoutes = (app: App, ctx: AppContext) => {
 
   app.post(
     `${SERVICE_BASES.base}/logout`,
-    { schema: { tags, summary: 'Revoke the access token', response: answers(z.null()) } },
+    {
+      onRequest: ctx.auth.signedIn,
+      schema: { tags, summary: 'Revoke the access token', response: answers(z.null()) },
+    },
     async (request) => {
       const actor = await ctx.auth.require(request);
       await sessions.logout({ db: ctx.db, actor, now: ctx.now() });

@@ -1,8 +1,9 @@
 import {
   appConfig,
   appConfigQuery,
+  areaCodeParam,
   areaWebsiteConfig,
-  codeParam,
+  collegeCodeParam,
   collegeConfigPair,
   collegeConfigQuery,
   collegeInfo,
@@ -67,7 +68,7 @@ export const siteRoutes = (app: App, ctx: AppContext) => {
       schema: {
         tags,
         summary: 'College record (its id is the organisation id)',
-        params: codeParam,
+        params: collegeCodeParam,
         response: answers(collegeInfo),
       },
     },
@@ -80,7 +81,7 @@ export const siteRoutes = (app: App, ctx: AppContext) => {
       schema: {
         tags,
         summary: 'Area site configuration',
-        params: codeParam,
+        params: areaCodeParam,
         response: answers(areaWebsiteConfig),
       },
     },

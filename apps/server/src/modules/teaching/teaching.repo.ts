@@ -2,39 +2,38 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { courses, exerciseQuestions, exerciseSets, homeworkQuestions, homeworks } from '../../db/schema';
 
-/** A homework of a course, with the course's name and teacher; null when none or of another course. */
-export const findHomeworkInCourse = async (db: Db, courseId: number, homeworkId: number) => {
+/**
+ * A homework or exercise set (same columns) of a course, with the course's name and teacher; null when none
+ * or of another course.
+ */
+const findItemInCourse = async (
+  db: Db,
+  items: typeof homeworks | typeof exerciseSets,
+  courseId: number,
+  id: number,
+) => {
   const [row] = await db
     .select({
-      id: homeworks.id,
-      name: homeworks.name,
+      id: items.id,
+      name: items.name,
       courseId: courses.id,
       courseName: courses.name,
       teacherId: courses.teacherId,
     })
-    .from(homeworks)
-    .innerJoin(courses, eq(courses.id, homeworks.courseId))
-    .where(and(eq(homeworks.id, homeworkId), eq(homeworks.courseId, courseId)))
+    .from(items)
+    .innerJoin(courses, eq(courses.id, items.courseId))
+    .where(and(eq(items.id, id), eq(items.courseId, courseId)))
     .limit(1);
   return row ?? null;
 };
 
+/** A homework of a course, with the course's name and teacher; null when none or of another course. */
+export const findHomeworkInCourse = (db: Db, courseId: number, homeworkId: number) =>
+  findItemInCourse(db, homeworks, courseId, homeworkId);
+
 /** An exercise set of a course, with the course's name and teacher; null when none or of another course. */
-export const findExerciseSetInCourse = async (db: Db, courseId: number, setId: number) => {
-  const [row] = await db
-    .select({
-      id: exerciseSets.id,
-      name: exerciseSets.name,
-      courseId: courses.id,
-      courseName: courses.name,
-      teacherId: courses.teacherId,
-    })
-    .from(exerciseSets)
-    .innerJoin(courses, eq(courses.id, exerciseSets.courseId))
-    .where(and(eq(exerciseSets.id, setId), eq(exerciseSets.courseId, courseId)))
-    .limit(1);
-  return row ?? null;
-};
+export const findExerciseSetInCourse = (db: Db, courseId: number, setId: number) =>
+  findItemInCourse(db, exerciseSets, courseId, setId);
 
 /** The questions of a homework, in the order they were added. */
 export const listQuestionsOfHomework = (db: Db, homeworkId: number) =>

@@ -17,6 +17,7 @@ export const teachingRoutes = (app: App, ctx: AppContext) => {
   app.get(
     `${course}/courses/:courseId/homeworks/:homeworkId/questions`,
     {
+      onRequest: ctx.auth.signedIn,
       schema: {
         tags,
         summary: 'The questions of a homework of an own course, in the order they were added',
@@ -35,6 +36,7 @@ export const teachingRoutes = (app: App, ctx: AppContext) => {
   app.get(
     `${course}/courses/:courseId/exerciseSets/:setId/questions`,
     {
+      onRequest: ctx.auth.signedIn,
       schema: {
         tags,
         summary: 'The questions of an exercise set of an own course, in the order they were added',

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
 import { useTestApp } from '../../test/app';
 import { testDrivers } from '../../test/database';
-import { asUser, buildMember, tokenFor } from '../../test/factories';
+import { asUser, buildSignedInMember } from '../../test/factories';
 import { createCourse } from '../question-bank/question-bank.service';
 
 const C = '/api/course';
@@ -50,15 +50,9 @@ const coding: GeneratedQuestionInput = {
   ],
 };
 
-const member = async (db: Db, identityType: 'Teacher' | 'Student' | 'Business' = 'Teacher') => {
-  const m = await buildMember(db, { identityType });
-  const { token } = await tokenFor(db, m.user.id);
-  return { ...m, token };
-};
-
 /** A teacher with a course holding one homework and one exercise set, each with questions saved through the API. */
 const teacherWithCourse = async (t: { db: Db; app: Parameters<typeof asUser>[0] }) => {
-  const me = await member(t.db);
+  const me = await buildSignedInMember(t.db, { identityType: 'Teacher' });
   const { course, homeworks, exerciseSets } = await createCourse({
     db: t.db,
     teacherId: me.user.id,
@@ -135,7 +129,7 @@ describe.each(testDrivers())('teaching pages on %s', (driver) => {
     });
 
     it('an empty homework lists no questions', async () => {
-      const me = await member(t.db);
+      const me = await buildSignedInMember(t.db, { identityType: 'Teacher' });
       const { course, homeworks } = await createCourse({
         db: t.db,
         teacherId: me.user.id,
@@ -151,7 +145,7 @@ describe.each(testDrivers())('teaching pages on %s', (driver) => {
 
     it('another teacher’s homework, or one of another course: 404 without the data', async () => {
       const { courseId, homeworkId } = await teacherWithCourse(t);
-      const other = await member(t.db);
+      const other = await buildSignedInMember(t.db, { identityType: 'Teacher' });
       const theirs = await createCourse({ db: t.db, teacherId: other.user.id, name: '别的课' });
       const api = asUser(t.app, other.token);
       for (const path of [
@@ -173,7 +167,7 @@ describe.each(testDrivers())('teaching pages on %s', (driver) => {
 
     it('students 403; no token 401; bad ids 400', async () => {
       const { courseId, homeworkId } = await teacherWithCourse(t);
-      const student = await member(t.db, 'Student');
+      const student = await buildSignedInMember(t.db, { identityType: 'Student' });
       const refused = await asUser(t.app, student.token).get(
         `${C}/courses/${courseId}/homeworks/${homeworkId}/questions`,
       );
@@ -187,7 +181,7 @@ describe.each(testDrivers())('teaching pages on %s', (driver) => {
       });
       expect(anonymous.statusCode).toBe(401);
 
-      const me = await member(t.db);
+      const me = await buildSignedInMember(t.db, { identityType: 'Teacher' });
       const api = asUser(t.app, me.token);
       for (const [path, message] of [
         [`${C}/courses/abc/homeworks/${homeworkId}/questions`, TEACHING_MSG.courseIdInvalid],
@@ -202,7 +196,7 @@ describe.each(testDrivers())('teaching pages on %s', (driver) => {
     });
 
     it('a business user at the teacher workbench sees their own homework', async () => {
-      const me = await member(t.db, 'Business');
+      const me = await buildSignedInMember(t.db, { identityType: 'Business' });
       const { course, homeworks } = await createCourse({
         db: t.db,
         teacherId: me.user.id,
@@ -240,7 +234,7 @@ describe.each(testDrivers())('teaching pages on %s', (driver) => {
 
     it('another teacher’s set, one of another course, students, no token and bad ids are refused', async () => {
       const { courseId, setId } = await teacherWithCourse(t);
-      const other = await member(t.db);
+      const other = await buildSignedInMember(t.db, { identityType: 'Teacher' });
       const theirs = await createCourse({
         db: t.db,
         teacherId: other.user.id,
@@ -266,7 +260,7 @@ describe.each(testDrivers())('teaching pages on %s', (driver) => {
       expect(own.statusCode).toBe(200);
       expect(own.json().data.questions).toEqual([]);
 
-      const student = await member(t.db, 'Student');
+      const student = await buildSignedInMember(t.db, { identityType: 'Student' });
       expect(
         (await asUser(t.app, student.token).get(`${C}/courses/${courseId}/exerciseSets/${setId}/questions`))
           .statusCode,

@@ -21,7 +21,10 @@ const tags = ['users'];
 export const userRoutes = (app: App, ctx: AppContext) => {
   app.get(
     `${SERVICE_BASES.portal}/users/basic_info`,
-    { schema: { tags, summary: 'Basic info of the signed-in user', response: answers(userBasicInfo) } },
+    {
+      onRequest: ctx.auth.signedIn,
+      schema: { tags, summary: 'Basic info of the signed-in user', response: answers(userBasicInfo) },
+    },
     async (request) => {
       const actor = await ctx.auth.require(request);
       return ok(users.getBasicInfo({ actor }));
@@ -31,6 +34,7 @@ export const userRoutes = (app: App, ctx: AppContext) => {
   app.get(
     `${SERVICE_BASES.portal}/users/:id`,
     {
+      onRequest: ctx.auth.signedIn,
       schema: {
         tags,
         summary: "The caller's organisations (own id only), filtered by organisation name",
@@ -55,6 +59,7 @@ export const userRoutes = (app: App, ctx: AppContext) => {
   app.post(
     `${SERVICE_BASES.portal}/users/switch`,
     {
+      onRequest: ctx.auth.signedIn,
       schema: {
         tags,
         summary: 'Switch the session to another organisation of the user',
@@ -73,6 +78,7 @@ export const userRoutes = (app: App, ctx: AppContext) => {
   app.get(
     `${SERVICE_BASES.base}/users/admin_certificate`,
     {
+      onRequest: ctx.auth.signedIn,
       schema: {
         tags,
         summary: 'Short-lived signed certificate for the college admin site (college admins only)',
