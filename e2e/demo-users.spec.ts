@@ -47,6 +47,14 @@ test.describe('demo accounts', () => {
       const items = page.getByRole('menuitem');
       if (account.collegeAdmin) {
         await expect(items.first()).toHaveText('学院管理');
+        // It opens the admin site in a new tab with a fresh certificate; without COLLEGE_ADMIN_URL that is
+        // /college-admin, which checks the certificate as the admin site would.
+        const [adminTab] = await Promise.all([page.context().waitForEvent('page'), items.first().click()]);
+        await expect(adminTab).toHaveURL(/\/college-admin\?certificate=/);
+        await expect(adminTab.getByRole('heading', { name: '学院管理', level: 1 })).toBeVisible();
+        await expect(adminTab.getByText(`${info.name}（${account.username}）`)).toBeVisible();
+        await expect(adminTab.getByText('本平台未部署学院管理后台')).toBeVisible();
+        await adminTab.close();
       } else {
         await expect(page.getByRole('menuitem', { name: '学院管理' })).toHaveCount(0);
       }

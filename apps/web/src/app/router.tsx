@@ -26,6 +26,9 @@ const PAGES: Record<string, LazyPage> = {
     Component: (await import('../features/teacher-course/teacher-exercise-set-page')).TeacherExerciseSetPage,
   }),
   message: async () => ({ Component: (await import('../features/messages/message-page')).MessagePage }),
+  collegeAdmin: async () => ({
+    Component: (await import('../features/college-admin/college-admin-page')).CollegeAdminPage,
+  }),
 };
 /**
  * The /workbench/index/* pages and the message page (spec 001 section 2.9 lists its day-grouped list with

@@ -1,12 +1,9 @@
 import { homeTypeHidesChrome, homeTypeOf, isMobileRouteName } from '@uplus/shared';
-import { Spin } from 'antd';
-import { Suspense } from 'react';
-import { Outlet } from 'react-router';
 import { useRouteHandle } from '../route-handle';
 import { useSiteConfig } from '../site-store';
 import { AreaHeader } from './area-header';
+import { GuardedOutlet, SkipLink } from './guarded-outlet';
 import { ProductHeader } from './product-header';
-import { RouteGuard } from './route-guard';
 import { SchoolHeader } from './school-header';
 import { SiteFooter } from './site-footer';
 import './portal-layout.css';
@@ -46,22 +43,10 @@ export function PortalLayout() {
       className={`site-page${mobile ? ' is-mobile' : ''}`}
       style={meta.bgColor ? { background: meta.bgColor } : undefined}
     >
-      <a className="skip-link" href="#main">
-        跳到主要内容
-      </a>
+      <SkipLink />
       {showHeader && <Header dark={dark} />}
       <main id="main" className={mainClass} tabIndex={-1}>
-        <RouteGuard meta={meta}>
-          <Suspense
-            fallback={
-              <div className="page-status" role="status">
-                <Spin />
-              </div>
-            }
-          >
-            <Outlet />
-          </Suspense>
-        </RouteGuard>
+        <GuardedOutlet meta={meta} />
       </main>
       {showFooter && <SiteFooter />}
     </div>

@@ -110,6 +110,28 @@ describe('AI generator panel', () => {
     expect(screen.getAllByText('重新生成')).toHaveLength(3);
   });
 
+  it('Ctrl+Enter starts; an Enter that picks a Chinese IME candidate (composing, or keyCode 229) never does', async () => {
+    const calls = stubAiFetch(
+      {
+        'GET /api/course/programExecution/languages': LANGUAGES,
+        [STRUCTURE]: ok([singleChoice('栈的特点是？')]),
+      },
+      () => ({ events: [msg('1. 栈的特点是？')] }),
+    );
+    renderPanel();
+    await screen.findByTestId('ai-generator-panel');
+    typeQuery('数据结构中栈的基本概念');
+    const box = screen.getByLabelText('出题要求');
+    fireEvent.keyDown(box, { key: 'Enter', ctrlKey: true, isComposing: true });
+    fireEvent.keyDown(box, { key: 'Enter', ctrlKey: true, keyCode: 229 });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls.some((c) => c.path === SSE_PATH)).toBe(false);
+    fireEvent.keyDown(box, { key: 'Enter', ctrlKey: true });
+    await waitFor(() => expect(screen.getAllByTestId('ai-question-item')).toHaveLength(1));
+    expect(calls.filter((c) => c.path === SSE_PATH)).toHaveLength(1);
+  });
+
   it('shows 正在生成结构化数据，请稍候... while structuring', async () => {
     let release: (v: unknown) => void = () => {};
     stubAiFetch(

@@ -317,9 +317,10 @@ export function GeneratorPanel({ open, onClose, variant, target, onImported, typ
     setConfirmClose(true);
   };
 
-  // Chinese IME: Enter while composing picks a candidate; it never submits.
+  // Chinese IME: Enter while composing picks a candidate; it never submits (Safari reports the Enter that
+  // ends a composition with isComposing false but keyCode 229).
   const onQueryKey = (e: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (e.key !== 'Enter' || e.nativeEvent.isComposing || e.shiftKey) return;
+    if (e.key !== 'Enter' || e.nativeEvent.isComposing || e.nativeEvent.keyCode === 229 || e.shiftKey) return;
     if (e.ctrlKey || e.metaKey) {
       e.preventDefault();
       if (!busy && query.trim()) void startAll();

@@ -1,12 +1,20 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type MarkMessagesReadBody, markMessagesReadResult, messageCounts, messagePage } from '@uplus/shared';
+import {
+  type MarkMessagesReadBody,
+  markMessagesReadResult,
+  messageCounts,
+  messagePage,
+  notice,
+  noticePage,
+} from '@uplus/shared';
 import { useEffect } from 'react';
 import { http, request, serviceUrl } from '../../api/http';
 import { useStored } from '../../lib/storage';
 
 /*
- * The caller's messages (spec 001 section 7 Messages, under the qmn service): unread counts for the bell,
- * pages of messages, marking read. Keys carry the token, so one user's messages never show for another.
+ * The caller's messages and notices (spec 001 section 7 Messages, under the qmn service): unread counts for
+ * the bell, pages of messages, unread course notices, one notice, marking read. Keys carry the token, so
+ * one user's messages never show for another; all start with 'messages', so marking read refreshes them.
  */
 
 export const messageKeys = {
@@ -14,6 +22,9 @@ export const messageKeys = {
   counts: (token: string | null) => ['messages', token ?? '', 'counts'] as const,
   page: (token: string | null, pageNumber: number, pageSize: number) =>
     ['messages', token ?? '', 'page', pageNumber, pageSize] as const,
+  smallBell: (token: string | null, pageSize: number) =>
+    ['messages', token ?? '', 'notices', 'smallBell', pageSize] as const,
+  notice: (token: string | null, id: string) => ['messages', token ?? '', 'notices', id] as const,
 };
 
 /** `POST {qmn}/c/counts`: the caller's unread messages. Failures stay quiet: the bell just shows none. */
@@ -78,5 +89,46 @@ export const useMarkMessagesRead = () => {
         silent: true,
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: messageKeys.all }),
+  });
+};
+
+/** How many unread course notices the workbench's 课程通知 dialog takes at once. */
+export const SMALL_BELL_PAGE_SIZE = 10;
+
+/**
+ * `GET {qmn}/notices/smallBell?genre=Course&pageNumber=1&pageSize`: the caller's unread course notices,
+ * newest first. Silent: the workbench simply shows no dialog when it fails.
+ */
+export const fetchUnreadCourseNotices = (pageSize: number) =>
+  http.get(serviceUrl('qmn', '/notices/smallBell'), {
+    query: { genre: 'Course', pageNumber: 1, pageSize },
+    schema: noticePage,
+    silent: true,
+  });
+
+/** The unread course notices, asked once per workbench visit (not again on focus or after marking read). */
+export const useUnreadCourseNotices = (enabled: boolean) => {
+  const token = useStored('AccessToken');
+  return useQuery({
+    queryKey: messageKeys.smallBell(token, SMALL_BELL_PAGE_SIZE),
+    queryFn: () => fetchUnreadCourseNotices(SMALL_BELL_PAGE_SIZE),
+    enabled: enabled && !!token,
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+    retry: false,
+  });
+};
+
+/** `GET {qmn}/notices/{id}`: one of the caller's notices (the dialog shows its failure itself). */
+export const fetchNotice = (id: string) =>
+  http.get(serviceUrl('qmn', `/notices/${encodeURIComponent(id)}`), { schema: notice, silent: true });
+
+export const useNotice = (id: string | null) => {
+  const token = useStored('AccessToken');
+  return useQuery({
+    queryKey: messageKeys.notice(token, id ?? ''),
+    queryFn: () => fetchNotice(id ?? ''),
+    enabled: !!token && !!id,
+    retry: false,
   });
 };

@@ -50,7 +50,15 @@ describe('groupByDay', () => {
   });
 });
 
-type Row = { id: string; type: string; body: string; timestamp: number; createAt: number; read: boolean };
+type Row = {
+  id: string;
+  type: string;
+  body: string;
+  timestamp: number;
+  createAt: number;
+  read: boolean;
+  noticeId?: string | null;
+};
 
 /** A tiny in-memory message server: pages, counts and mark-read act on the same rows. */
 const messageServer = (rows: Row[]) => {
@@ -63,7 +71,9 @@ const messageServer = (rows: Row[]) => {
       const pageSize = Number(call.query.get('pageSize') ?? 10);
       const sorted = [...rows].sort((a, b) => b.timestamp - a.timestamp);
       return ok({
-        rows: sorted.slice((pageNumber - 1) * pageSize, pageNumber * pageSize).map((r) => ({ ...r })),
+        rows: sorted
+          .slice((pageNumber - 1) * pageSize, pageNumber * pageSize)
+          .map((r) => ({ noticeId: null, ...r })),
         total: rows.length,
       });
     },
@@ -76,7 +86,7 @@ const messageServer = (rows: Row[]) => {
           updated += 1;
         }
       }
-      return ok({ updated });
+      return ok({ updated, noticesUpdated: 0 });
     },
     'GET /api/base/organ/modules': ok([]),
   };

@@ -3,6 +3,7 @@ import { formatDate, MESSAGE_TYPE_TITLES, type MessageNotice } from '@uplus/shar
 import { Button, Empty, Pagination, Spin, Tag } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../../api/http';
+import { NoticeByIdDialog } from '../workbench/course-notice-dialog';
 import { useMarkMessagesRead, useMessages } from './api';
 import { groupByDay } from './message-groups';
 import './message-page.css';
@@ -18,7 +19,8 @@ const TYPE_COLOURS: Record<MessageNotice['type'], string> = {
 
 /**
  * /message/index: the caller's messages grouped by calendar day, newest first. The unread messages shown
- * are marked read as they are shown (once per page); the header bell follows.
+ * are marked read as they are shown (once per page); the header bell follows. A message announcing a
+ * notice opens it in the 课程通知 dialog (which marks the notice read).
  */
 export function MessagePage() {
   const [page, setPage] = useState(1);
@@ -26,6 +28,8 @@ export function MessagePage() {
   const markRead = useMarkMessagesRead();
   const marked = useRef(new Set<string>());
   const { mutate } = markRead;
+  // the notice a course message announces, open in the 课程通知 dialog
+  const [noticeId, setNoticeId] = useState<string | null>(null);
 
   const rows = messages.data?.rows;
   useEffect(() => {
@@ -66,7 +70,19 @@ export function MessagePage() {
               <Tag color={TYPE_COLOURS[m.type]} className="message-item__type">
                 {MESSAGE_TYPE_TITLES[m.type]}
               </Tag>
-              <p className="message-item__body">{m.body}</p>
+              {m.noticeId ? (
+                <button
+                  type="button"
+                  className="message-item__body message-item__link"
+                  onClick={() => setNoticeId(m.noticeId)}
+                  data-testid="message-notice-link"
+                >
+                  {m.body}
+                  <span className="message-item__more">查看通知</span>
+                </button>
+              ) : (
+                <p className="message-item__body">{m.body}</p>
+              )}
               <time className="message-item__time" dateTime={new Date(m.timestamp).toISOString()}>
                 {formatDate(m.timestamp, '{h}:{i}')}
               </time>
@@ -97,6 +113,7 @@ export function MessagePage() {
           onChange={setPage}
         />
       )}
+      <NoticeByIdDialog id={noticeId} onClose={() => setNoticeId(null)} />
     </section>
   );
 }

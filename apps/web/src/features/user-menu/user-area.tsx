@@ -1,6 +1,5 @@
-import { DownOutlined, UserOutlined } from '@ant-design/icons';
 import { isHiddenArea, profileUrl, toRole } from '@uplus/shared';
-import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
+import { Button, type MenuProps } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useGo } from '../../app/navigation';
 import { useSiteConfig } from '../../app/site-store';
@@ -10,6 +9,7 @@ import { useBasicInfo, useSessionSync } from '../session/api';
 import { goToLogin, logout } from '../session/session';
 import { useOpenCollegeAdmin } from './api';
 import { type UserMenuItem, userMenuModel } from './menu-model';
+import { UserMenuDropdown } from './user-menu-dropdown';
 import './user-area.css';
 
 /** Loaded on first use: most visits never open it. */
@@ -20,12 +20,6 @@ const SwitchOrganDialog = lazy(async () => ({
 const ITEM_TEST_IDS: Partial<Record<UserMenuItem['key'], string>> = {
   switchOrgan: 'switch-organ-item',
   logout: 'logout-item',
-};
-
-/** The avatar address with a timestamp so a changed avatar is not served from cache. */
-const avatarSrc = (avatar: string) => {
-  if (!avatar) return undefined;
-  return `${avatar}${avatar.includes('?') ? '&' : '?'}t=${Math.floor(Date.now() / 60_000)}`;
 };
 
 type Props = { dark?: boolean };
@@ -100,7 +94,6 @@ export function UserArea({ dark }: Props) {
     );
   }
 
-  const name = basic.data?.name || basic.data?.username || '';
   const items: MenuProps['items'] = model.items.map((item) => ({
     key: item.key,
     label: <span data-testid={ITEM_TEST_IDS[item.key]}>{item.label}</span>,
@@ -111,37 +104,16 @@ export function UserArea({ dark }: Props) {
   return (
     <div className="user-area">
       {buttons}
-      <Dropdown
+      <UserMenuDropdown
+        dark={dark}
         menu={{ items, onClick: onMenuClick }}
         trigger={['hover', 'click']}
-        autoFocus
-        placement="bottomRight"
         open={menuOpen}
         onOpenChange={(open, info) => {
           // a menu click closes it explicitly (above); hovering the menu must not reopen it meanwhile
           if (info.source === 'trigger') setMenuOpen(open);
         }}
-      >
-        <button
-          type="button"
-          className={`user-area__trigger${dark ? ' is-dark' : ''}`}
-          data-testid="user-menu"
-          aria-label={name ? `${name}的用户菜单` : '用户菜单'}
-          aria-haspopup="menu"
-        >
-          <Avatar
-            size={32}
-            src={avatarSrc(basic.data?.avatar ?? '')}
-            icon={<UserOutlined />}
-            className={basic.data?.sex === '2' ? 'user-area__avatar is-female' : 'user-area__avatar'}
-            alt=""
-          />
-          <span className="user-area__name" data-testid="user-name">
-            {name || (basic.isError ? '我的账号' : '…')}
-          </span>
-          <DownOutlined className="user-area__caret" aria-hidden />
-        </button>
-      </Dropdown>
+      />
       {organUsed && (
         <Suspense fallback={null}>
           <SwitchOrganDialog open={organOpen} onClose={() => setOrganOpen(false)} />

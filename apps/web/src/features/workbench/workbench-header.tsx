@@ -4,6 +4,7 @@ import { useRouteHandle } from '../../app/route-handle';
 import { useSite } from '../../app/site-store';
 import { BrandMark } from '../../components/brand';
 import { useStored } from '../../lib/storage';
+import { CourseNoticePrompt } from './course-notice-prompt';
 import { MessageBell } from './message-bell';
 import { helpManualUrl, WORKBENCH_LABEL, workbenchLogo } from './workbench-model';
 import { WorkbenchUserMenu } from './workbench-user-menu';
@@ -11,7 +12,7 @@ import { WorkbenchUserMenu } from './workbench-user-menu';
 /**
  * The workbench header (spec 001 section 2.9): the deployment's logo leading to /home/index (none on the
  * deployments that hide it), 工作台, the help manual when one is configured, the message bell and the
- * user menu.
+ * user menu; it also mounts the 课程通知 dialog that shows the caller's unread course notices.
  */
 export function WorkbenchHeader() {
   const site = useSite();
@@ -59,6 +60,8 @@ export function WorkbenchHeader() {
             </a>
           )}
           {showBell && <MessageBell />}
+          {/* unread course notices open on entering the workbench (not on the message page itself) */}
+          {showBell && <CourseNoticePrompt />}
           {token && <WorkbenchUserMenu />}
         </div>
       </div>

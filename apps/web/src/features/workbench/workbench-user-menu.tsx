@@ -1,20 +1,17 @@
-import { DownOutlined, ExportOutlined, UserOutlined } from '@ant-design/icons';
+import { ExportOutlined } from '@ant-design/icons';
 import { isHiddenArea, profileUrl, toRole } from '@uplus/shared';
-import { Avatar, Dropdown, type MenuProps } from 'antd';
+import type { MenuProps } from 'antd';
 import { useMemo } from 'react';
 import { useSiteConfig } from '../../app/site-store';
 import { browser } from '../../lib/browser';
 import { useStored } from '../../lib/storage';
 import { useBasicInfo } from '../session/api';
 import { logout } from '../session/session';
+import { UserMenuDropdown } from '../user-menu/user-menu-dropdown';
 import { workbenchMenuItems } from './workbench-model';
 
 /** The same test ids as the portal header's user area, so flows read alike on every page. */
 const MENU_TEST_IDS: Partial<Record<string, string>> = { logout: 'logout-item' };
-
-/** The avatar address with a timestamp so a changed avatar is not served from cache (spec 001 section 3). */
-const avatarSrc = (avatar: string) =>
-  avatar ? `${avatar}${avatar.includes('?') ? '&' : '?'}t=${Math.floor(Date.now() / 60_000)}` : undefined;
 
 /**
  * Avatar and user name with the workbench menu (spec 001 section 2.9): the role's pages open in a new tab,
@@ -54,28 +51,5 @@ export function WorkbenchUserMenu() {
     ),
   }));
 
-  const name = basic.data?.name || basic.data?.username || '';
-  return (
-    <Dropdown menu={{ items: menuItems, onClick }} trigger={['click']} autoFocus placement="bottomRight">
-      <button
-        type="button"
-        className="wb-user"
-        data-testid="user-menu"
-        aria-label={name ? `${name}的用户菜单` : '用户菜单'}
-        aria-haspopup="menu"
-      >
-        <Avatar
-          size={32}
-          src={avatarSrc(basic.data?.avatar ?? '')}
-          icon={<UserOutlined />}
-          className={basic.data?.sex === '2' ? 'wb-user__avatar is-female' : 'wb-user__avatar'}
-          alt=""
-        />
-        <span className="wb-user__name" data-testid="user-name">
-          {name || (basic.isError ? '我的账号' : '…')}
-        </span>
-        <DownOutlined className="wb-user__caret" aria-hidden />
-      </button>
-    </Dropdown>
-  );
+  return <UserMenuDropdown menu={{ items: menuItems, onClick }} trigger={['click']} />;
 }

@@ -411,6 +411,17 @@ describe('workbench shell', () => {
     );
   });
 
+  it('mounts the AI assistant container after the page when the organisation grants it (qabot = 2)', async () => {
+    signIn('Student');
+    stubFetch({ ...workbenchRoutes(), 'GET /api/base/organ/permissions': ok({ qabot: 2 }) });
+    renderApp('/workbench/index/school');
+    const launcher = await screen.findByTestId('assistant-launcher');
+    const main = screen.getByRole('main');
+    // after the page in the document, so the tab order reaches it last
+    expect(main.compareDocumentPosition(launcher) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(main.contains(launcher)).toBe(false);
+  });
+
   it('visitors are sent to sign in and see no bell or user menu', async () => {
     stubFetch({});
     renderApp('/workbench/index/school');
