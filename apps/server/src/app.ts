@@ -3,12 +3,7 @@ import fastifyFormbody from '@fastify/formbody';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createLlmClient } from './ai/client';
 import type { Config } from './config/config';
@@ -18,6 +13,7 @@ import { createAuth } from './http/auth';
 import type { App, AppContext } from './http/context';
 import { registerErrorHandling } from './http/error-handler';
 import { loggerOptions, RequestLogController } from './http/logging';
+import { serializerCompiler } from './http/serializer';
 import { registerSpa } from './http/spa';
 import { removeUnstorableInput } from './http/unstorable';
 import { createJobQueue, type JobQueue } from './jobs/queue';
