@@ -12,7 +12,7 @@ import { createNotificationBus, type NotificationBus } from './db/notify';
 import { createAuth } from './http/auth';
 import type { App, AppContext } from './http/context';
 import { registerErrorHandling } from './http/error-handler';
-import { loggerOptions, RequestLogController } from './http/logging';
+import { logDestination, loggerOptions, RequestLogController } from './http/logging';
 import { serializerCompiler } from './http/serializer';
 import { registerSpa } from './http/spa';
 import { removeUnstorableInput } from './http/unstorable';
@@ -65,9 +65,10 @@ export type AppDeps = {
 export const buildApp = async (config: Config, deps: AppDeps = {}): Promise<App> => {
   const database = deps.database ?? (await openDatabase(config));
   const now = deps.now ?? (() => new Date());
+  const logStream = logDestination(deps.logStream);
   const app = Fastify({
-    logger: loggerOptions(config.logLevel, deps.logStream),
-    logController: new RequestLogController(),
+    logger: loggerOptions(config.logLevel, logStream),
+    logController: new RequestLogController(config.logLevel, logStream),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();

@@ -36,16 +36,21 @@ export const REDACT_PATHS = [
 
 type LogStream = { write: (line: string) => void };
 
+/**
+ * Where log lines go: the given stream (tests), else stdout asynchronously: while one write is in flight
+ * the next lines are collected and written together, instead of a blocking write per line. Pino flushes
+ * what is left when the process exits (also after an uncaught error); only a SIGKILL can lose the last lines.
+ */
+export const logDestination = (stream?: LogStream): LogStream =>
+  stream ?? pino.destination({ dest: 1, sync: false });
+
 /** Pino options for Fastify: leveled JSON lines, credentials removed from requests. */
 export const loggerOptions = (
   level: string,
-  stream?: LogStream,
+  stream: LogStream,
 ): NonNullable<FastifyServerOptions['logger']> => ({
   level,
-  // Without a stream (production) lines go to stdout asynchronously: while one write is in flight the next
-  // lines are collected and written together, instead of a blocking write per line. Pino flushes what is
-  // left when the process exits (also after an uncaught error); only a SIGKILL can lose the last lines.
-  stream: stream ?? pino.destination({ dest: 1, sync: false }),
+  stream,
   redact: { paths: REDACT_PATHS, censor: '[REDACTED]' },
   serializers: {
     req: (req: { method?: string; url?: string; ip?: string; hostname?: string }) => ({
@@ -60,10 +65,21 @@ export const loggerOptions = (
 
 /**
  * One log line per request, when it has been answered, instead of Fastify's two ("incoming request" and
- * "request completed"): method, address with secret query values redacted, status and milliseconds.
- * No headers, no body. Pass an instance as Fastify's `logController`.
+ * "request completed"): request id, method, address with secret query values redacted, status and
+ * milliseconds. No headers, no body. Pass an instance as Fastify's `logController`.
+ *
+ * The completed line is made of those fields only, so it is written by a logger of its own on the same
+ * stream without the redaction paths (which cost about as much as the rest of the line); an errored
+ * request, whose error may carry anything, is logged through the request's logger with redaction.
  */
 export class RequestLogController extends LogController {
+  private readonly lines: pino.Logger;
+
+  constructor(level: string, stream: LogStream) {
+    super();
+    this.lines = pino({ level }, stream as pino.DestinationStream);
+  }
+
   override incomingRequest(): void {}
 
   override requestCompleted(
@@ -72,13 +88,14 @@ export class RequestLogController extends LogController {
     reply: FastifyReply,
   ): void {
     const line = {
+      reqId: request.id,
       method: request.method,
       url: redactUrl(request.url),
       statusCode: reply.statusCode,
       responseTime: Math.round(reply.elapsedTime * 100) / 100,
     };
     if (error) reply.log.error({ ...line, err: safeError(error) }, 'request errored');
-    else reply.log.info(line, 'request completed');
+    else this.lines.info(line, 'request completed');
   }
 
   override routeNotFound(request: FastifyRequest): void {
