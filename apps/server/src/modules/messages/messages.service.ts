@@ -124,15 +124,18 @@ export const markMyMessagesRead = async (opts: {
   if (ids !== null && ids.length === 0 && noticeIds.length === 0)
     throw AppError.badRequest(MESSAGES_MSG.pickMessages);
   const userId = messageOwnerOf(opts.actor);
-  let updated = 0;
-  let noticesUpdated = 0;
-  if (noticeIds.length > 0) {
-    const changed = await repo.markNoticesRead(opts.db, { userId, noticeIds, at: opts.now });
-    noticesUpdated = changed.notices;
-    updated += changed.messages;
-  }
-  if (ids === null || ids.length > 0) updated += await repo.markRead(opts.db, { userId, ids, at: opts.now });
-  return { updated, noticesUpdated };
+  // One transaction: a notice is never read while the message announcing it stays unread.
+  return opts.db.transaction(async (tx) => {
+    let updated = 0;
+    let noticesUpdated = 0;
+    if (noticeIds.length > 0) {
+      const changed = await repo.markNoticesRead(tx, { userId, noticeIds, at: opts.now });
+      noticesUpdated = changed.notices;
+      updated += changed.messages;
+    }
+    if (ids === null || ids.length > 0) updated += await repo.markRead(tx, { userId, ids, at: opts.now });
+    return { updated, noticesUpdated };
+  });
 };
 
 /** The text as stored: unstorable characters removed, ends trimmed (inner line breaks kept). */
