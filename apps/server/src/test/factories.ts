@@ -106,13 +106,17 @@ export const buildSignedInMember = async (db: Db, options: Parameters<typeof bui
 };
 
 /** Injects a request with the access token header. */
-export const asUser = (app: App, token: string) => ({
-  get: (url: string) => app.inject({ method: 'GET', url, headers: { 'x-access-token': token } }),
-  post: (url: string, payload?: unknown) =>
+export const asUser = (app: App, token: string) => {
+  const withBody = (method: 'POST' | 'PATCH') => (url: string, payload?: unknown) =>
     app.inject({
-      method: 'POST',
+      method,
       url,
       headers: { 'x-access-token': token },
       ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    }),
-});
+    });
+  return {
+    get: (url: string) => app.inject({ method: 'GET', url, headers: { 'x-access-token': token } }),
+    post: withBody('POST'),
+    patch: withBody('PATCH'),
+  };
+};

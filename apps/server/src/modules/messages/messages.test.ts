@@ -5,6 +5,7 @@ import { asUser, buildMember, buildUser, tokenFor } from '../../test/factories';
 import { sendMessage } from './messages.service';
 
 const DAY = 24 * 60 * 60_000;
+const MARK_READ = '/api/qmn/noticeMemberStatus';
 
 describe.each(testDrivers())('messages on %s', (driver) => {
   const t = useTestApp(driver);
@@ -27,14 +28,6 @@ describe.each(testDrivers())('messages on %s', (driver) => {
     const { token } = await tokenFor(t.db, m.user.id);
     return { ...m, token, sent, api: asUser(t.app, token) };
   };
-
-  const patch = (token: string, payload: unknown) =>
-    t.app.inject({
-      method: 'PATCH',
-      url: '/api/qmn/noticeMemberStatus',
-      headers: { 'x-access-token': token },
-      payload: payload as Record<string, unknown>,
-    });
 
   describe('POST /api/qmn/c/messages', () => {
     it("pages the caller's own messages, newest event first, with the total", async () => {
@@ -117,11 +110,11 @@ describe.each(testDrivers())('messages on %s', (driver) => {
     it('marks the listed messages read, and the count follows', async () => {
       const me = await memberWithMessages(['一', '二', '三']);
       const ids = [me.sent[0]?.id, me.sent[2]?.id];
-      const res = await patch(me.token, { ids });
+      const res = await me.api.patch(MARK_READ, { ids });
       expect(res.statusCode).toBe(200);
       expect(res.json().data).toEqual({ updated: 2, noticesUpdated: 0 });
       // marking again changes nothing
-      expect((await patch(me.token, { ids })).json().data).toEqual({ updated: 0, noticesUpdated: 0 });
+      expect((await me.api.patch(MARK_READ, { ids })).json().data).toEqual({ updated: 0, noticesUpdated: 0 });
       expect((await me.api.post('/api/qmn/c/counts')).json().data.unread).toBe(1);
       const rows = (await me.api.post('/api/qmn/c/messages')).json().data.rows as {
         body: string;
@@ -137,7 +130,10 @@ describe.each(testDrivers())('messages on %s', (driver) => {
     it('all: true marks every message of the caller read, and only theirs', async () => {
       const me = await memberWithMessages(['一', '二']);
       const other = await memberWithMessages(['别人的一']);
-      expect((await patch(me.token, { all: true })).json().data).toEqual({ updated: 2, noticesUpdated: 0 });
+      expect((await me.api.patch(MARK_READ, { all: true })).json().data).toEqual({
+        updated: 2,
+        noticesUpdated: 0,
+      });
       expect((await me.api.post('/api/qmn/c/counts')).json().data.unread).toBe(0);
       expect((await other.api.post('/api/qmn/c/counts')).json().data.unread).toBe(1);
     });
@@ -145,27 +141,27 @@ describe.each(testDrivers())('messages on %s', (driver) => {
     it("another user's message ids change nothing and reveal nothing", async () => {
       const me = await memberWithMessages(['我的']);
       const other = await memberWithMessages(['别人的一', '别人的二']);
-      const res = await patch(me.token, { ids: other.sent.map((m) => m.id) });
+      const res = await me.api.patch(MARK_READ, { ids: other.sent.map((m) => m.id) });
       expect(res.statusCode).toBe(200);
       expect(res.json().data).toEqual({ updated: 0, noticesUpdated: 0 });
       expect((await other.api.post('/api/qmn/c/counts')).json().data.unread).toBe(2);
-      const unknown = await patch(me.token, { ids: ['999999999'] });
+      const unknown = await me.api.patch(MARK_READ, { ids: ['999999999'] });
       expect(unknown.json().data).toEqual({ updated: 0, noticesUpdated: 0 });
     });
 
     it('400 with the message when nothing is picked or an id is malformed; 401 without a token', async () => {
       const me = await memberWithMessages(['一']);
       for (const payload of [{}, { ids: [] }, { all: false }]) {
-        const res = await patch(me.token, payload);
+        const res = await me.api.patch(MARK_READ, payload);
         expect(res.statusCode, JSON.stringify(payload)).toBe(400);
         expect(res.json().message).toBe('请选择要标记已读的消息');
       }
-      const bad = await patch(me.token, { ids: ['1; drop table messages'] });
+      const bad = await me.api.patch(MARK_READ, { ids: ['1; drop table messages'] });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().message).toBe('消息编号不正确');
       const noToken = await t.app.inject({
         method: 'PATCH',
-        url: '/api/qmn/noticeMemberStatus',
+        url: MARK_READ,
         payload: { all: true },
       });
       expect(noToken.statusCode).toBe(401);

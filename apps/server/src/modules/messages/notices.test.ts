@@ -6,6 +6,7 @@ import { createCourse } from '../question-bank/question-bank.service';
 import { markNoticesRead, publishCourseNotice } from './messages.service';
 
 const DAY = 24 * 60 * 60_000;
+const MARK_READ = '/api/qmn/noticeMemberStatus';
 
 describe.each(testDrivers())('notices on %s', (driver) => {
   const t = useTestApp(driver);
@@ -37,14 +38,6 @@ describe.each(testDrivers())('notices on %s', (driver) => {
       content,
       recipientIds: recipients,
       now: new Date(at),
-    });
-
-  const patch = (token: string, payload: unknown) =>
-    t.app.inject({
-      method: 'PATCH',
-      url: '/api/qmn/noticeMemberStatus',
-      headers: { 'x-access-token': token },
-      payload: payload as Record<string, unknown>,
     });
 
   describe('GET /api/qmn/notices', () => {
@@ -180,10 +173,10 @@ describe.each(testDrivers())('notices on %s', (driver) => {
       await publish(c, '另一条', [c.me.user.id], Date.UTC(2026, 2, 2, 8));
       expect((await c.me.api.post('/api/qmn/c/counts')).json().data.byType.Course).toBe(2);
 
-      const res = await patch(c.me.token, { noticeIds: [shared.id] });
+      const res = await c.me.api.patch(MARK_READ, { noticeIds: [shared.id] });
       expect(res.statusCode).toBe(200);
       expect(res.json().data).toEqual({ updated: 1, noticesUpdated: 1 });
-      expect((await patch(c.me.token, { noticeIds: [shared.id] })).json().data).toEqual({
+      expect((await c.me.api.patch(MARK_READ, { noticeIds: [shared.id] })).json().data).toEqual({
         updated: 0,
         noticesUpdated: 0,
       });
@@ -202,24 +195,27 @@ describe.each(testDrivers())('notices on %s', (driver) => {
       const c = await classroom();
       const theirs = await publish(c, '别人的', [c.other.user.id]);
       const mine = await publish(c, '我的', [c.me.user.id]);
-      expect((await patch(c.me.token, { noticeIds: [theirs.id] })).json().data).toEqual({
+      expect((await c.me.api.patch(MARK_READ, { noticeIds: [theirs.id] })).json().data).toEqual({
         updated: 0,
         noticesUpdated: 0,
       });
       expect((await c.other.api.get('/api/qmn/notices/smallBell')).json().data.total).toBe(1);
 
-      expect((await patch(c.me.token, { all: true })).json().data).toEqual({ updated: 1, noticesUpdated: 0 });
+      expect((await c.me.api.patch(MARK_READ, { all: true })).json().data).toEqual({
+        updated: 1,
+        noticesUpdated: 0,
+      });
       expect((await c.me.api.get(`/api/qmn/notices/${mine.id}`)).json().data.read).toBe(false);
-      const both = await patch(c.me.token, { ids: ['999999999'], noticeIds: [mine.id] });
+      const both = await c.me.api.patch(MARK_READ, { ids: ['999999999'], noticeIds: [mine.id] });
       expect(both.json().data).toEqual({ updated: 0, noticesUpdated: 1 });
     });
 
     it('400 for a malformed notice id or nothing picked', async () => {
       const c = await classroom();
-      const bad = await patch(c.me.token, { noticeIds: ['x'] });
+      const bad = await c.me.api.patch(MARK_READ, { noticeIds: ['x'] });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().message).toBe('通知编号不正确');
-      const none = await patch(c.me.token, { noticeIds: [] });
+      const none = await c.me.api.patch(MARK_READ, { noticeIds: [] });
       expect(none.statusCode).toBe(400);
       expect(none.json().message).toBe('请选择要标记已读的消息');
     });
