@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   fail,
   finishLeaveMotion,
@@ -80,20 +80,17 @@ const noticeServer = (notices: NoticeRow[], messages: Record<string, unknown>[] 
   };
 };
 
+// Both suites: a signed-in student. Mocks and stubbed globals end with each test (src/test/setup.ts).
+beforeEach(() => {
+  setSite();
+  stubBrowser();
+  signIn('Student');
+});
+
 const dialog = () => screen.findByTestId('course-notice-dialog');
 const patches = (calls: RecordedCall[]) => calls.filter((c) => c.method === 'PATCH').map((c) => c.body);
 
 describe('课程通知 dialog', () => {
-  beforeEach(() => {
-    setSite();
-    stubBrowser();
-    signIn('Student');
-  });
-  afterEach(() => {
-    vi.restoreAllMocks();
-    vi.unstubAllGlobals();
-  });
-
   it('opens on the workbench with the unread course notice: title, course, publisher, date, content', async () => {
     const calls = stubFetch(noticeServer([notice('31', '期中考试安排')]));
     renderApp('/workbench/index/school');
@@ -202,16 +199,6 @@ describe('课程通知 dialog', () => {
 });
 
 describe('course messages on the message page', () => {
-  beforeEach(() => {
-    setSite();
-    stubBrowser();
-    signIn('Student');
-  });
-  afterEach(() => {
-    vi.restoreAllMocks();
-    vi.unstubAllGlobals();
-  });
-
   const courseMessage = (id: string, noticeId: string | null, body: string) => ({
     id,
     type: 'Course',
