@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, signInAtProvider } from './support';
+import { signInAt, signInByApi, signOutByApi, switchOrganisation } from './support';
 
 /**
  * Entering the workbench may open the 课程通知 dialog (student01 has unread course notices), a modal that
@@ -21,32 +21,15 @@ test('student01 toggles the assistant by keyboard; it stays open across navigati
 }, testInfo) => {
   // auth.spec.ts switches student01 to the other organisation (which becomes the default; its qabot is
   // 1): make 优加示范大学 the default again before this sign-in, and check what the server answers there.
-  const login = await page.request.post('/idp/api/login', {
-    data: { username: 'student01', password: DEMO_PASSWORD },
+  const ticket = await signInByApi(page, 'student01');
+  await switchOrganisation(page, ticket, '优加示范大学');
+  const permissions = await page.request.get('/api/base/organ/permissions', {
+    headers: { 'X-Access-Token': ticket },
   });
-  const ticket = ((await login.json()) as { data: { ticket: string } }).data.ticket;
-  const asStudent = { 'X-Access-Token': ticket };
-  const me = await page.request.get('/api/portal/users/basic_info', { headers: asStudent });
-  const { userid } = ((await me.json()) as { data: { userid: string } }).data;
-  const organs = await page.request.get(
-    `/api/portal/users/${userid}?organName=${encodeURIComponent('优加示范大学')}`,
-    { headers: asStudent },
-  );
-  const [university] = ((await organs.json()) as { data: { id: string }[] }).data;
-  expect(university).toBeTruthy();
-  const switched = await page.request.post('/api/portal/users/switch', {
-    headers: asStudent,
-    data: { switchToOrganId: university!.id },
-  });
-  expect(switched.ok()).toBe(true);
-  const permissions = await page.request.get('/api/base/organ/permissions', { headers: asStudent });
   expect(((await permissions.json()) as { data: Record<string, number> }).data.qabot).toBe(2);
-  await page.request.post('/api/base/logout', { headers: asStudent });
+  await signOutByApi(page, ticket);
 
-  await page.goto('/workbench/index/school');
-  await expect(page).toHaveURL(/\/idp\/login\?/);
-  await signInAtProvider(page, 'student01', DEMO_PASSWORD);
-  await expect(page).toHaveURL(/\/workbench\/index\/school$/);
+  await signInAt(page, '/workbench/index/school', 'student01');
 
   const launcher = page.getByTestId('assistant-launcher');
   const panel = page.getByTestId('assistant-panel');

@@ -12,6 +12,7 @@ export function storedToken(page: Page): Promise<string | null> {
 }
 
 export interface BasicInfo {
+  userid: string;
   name: string;
   username: string;
   organId: string;
@@ -35,6 +36,55 @@ export async function signInAtProvider(page: Page, username: string, password: s
   await page.getByLabel('用户名').fill(username);
   await page.getByLabel('密码').fill(password);
   await page.getByRole('button', { name: '登录', exact: true }).click();
+}
+
+/**
+ * Opens `path` signed out, which leads to the identity provider's page; signs in there and checks that the
+ * sign-in comes back to `path`.
+ */
+export async function signInAt(
+  page: Page,
+  path: string,
+  username: string,
+  password = DEMO_PASSWORD,
+): Promise<void> {
+  const backAtPath = new RegExp(`${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+  await page.goto(path);
+  await expect(page).toHaveURL(/\/idp\/login\?/);
+  await signInAtProvider(page, username, password);
+  await expect(page).toHaveURL(backAtPath);
+}
+
+/** Signs in through the identity provider's API, not the page: the ticket it answers is an access token. */
+export async function signInByApi(page: Page, username: string, password = DEMO_PASSWORD): Promise<string> {
+  const login = await page.request.post('/idp/api/login', { data: { username, password } });
+  if (!login.ok()) throw new Error(`login answered HTTP ${login.status()}`);
+  return ((await login.json()) as { data: { ticket: string } }).data.ticket;
+}
+
+/** Ends the session of a token (from `signInByApi`). */
+export async function signOutByApi(page: Page, token: string): Promise<void> {
+  await page.request.post('/api/base/logout', { headers: { 'X-Access-Token': token } });
+}
+
+/**
+ * Switches the token's user to their organisation named `organName`, which also makes it the one their next
+ * sign-in starts in.
+ */
+export async function switchOrganisation(page: Page, token: string, organName: string): Promise<void> {
+  const headers = { 'X-Access-Token': token };
+  const { userid } = await basicInfo(page, token);
+  const organs = await page.request.get(
+    `/api/portal/users/${userid}?organName=${encodeURIComponent(organName)}`,
+    { headers },
+  );
+  const [organ] = ((await organs.json()) as { data: { id: string }[] }).data;
+  expect(organ, `${organName} among the user's organisations`).toBeTruthy();
+  const switched = await page.request.post('/api/portal/users/switch', {
+    headers,
+    data: { switchToOrganId: organ!.id },
+  });
+  expect(switched.ok()).toBe(true);
 }
 
 /** True when the text contains at least one CJK unified ideograph. */

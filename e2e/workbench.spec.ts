@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, hasChinese, signInAtProvider } from './support';
+import { hasChinese, signInAt, signInByApi, signOutByApi, storedToken, switchOrganisation } from './support';
 
 // The workbench shell (spec 001 section 2.9) in Chromium against the seeded demo: student01 has five
 // unread messages, teacher01's three course notices (the newest unread) and an organisation with the
@@ -10,24 +10,9 @@ test('student01: workbench header, 课程通知 dialog, bell count, modules, mes
 }, testInfo) => {
   // The modules below belong to 优加示范大学. auth.spec.ts switches student01 to its other organisation
   // (which becomes the default), so make 优加示范大学 the default again before this sign-in.
-  const login = await page.request.post('/idp/api/login', {
-    data: { username: 'student01', password: DEMO_PASSWORD },
-  });
-  const ticket = ((await login.json()) as { data: { ticket: string } }).data.ticket;
+  const ticket = await signInByApi(page, 'student01');
+  await switchOrganisation(page, ticket, '优加示范大学');
   const asStudent = { 'X-Access-Token': ticket };
-  const me = await page.request.get('/api/portal/users/basic_info', { headers: asStudent });
-  const { userid } = ((await me.json()) as { data: { userid: string } }).data;
-  const organs = await page.request.get(
-    `/api/portal/users/${userid}?organName=${encodeURIComponent('优加示范大学')}`,
-    { headers: asStudent },
-  );
-  const [university] = ((await organs.json()) as { data: { id: string }[] }).data;
-  expect(university).toBeTruthy();
-  const switched = await page.request.post('/api/portal/users/switch', {
-    headers: asStudent,
-    data: { switchToOrganId: university!.id },
-  });
-  expect(switched.ok()).toBe(true);
   // Unread messages as the server counts them (5 on a fresh server; fewer when a retry runs after this
   // test marked them read).
   const counts = await page.request.post('/api/qmn/c/counts', { headers: asStudent });
@@ -37,12 +22,9 @@ test('student01: workbench header, 课程通知 dialog, bell count, modules, mes
     headers: asStudent,
   });
   const unreadNotices = ((await bell.json()) as { data: { total: number } }).data.total;
-  await page.request.post('/api/base/logout', { headers: asStudent });
+  await signOutByApi(page, ticket);
 
-  await page.goto('/workbench/index/school');
-  await expect(page).toHaveURL(/\/idp\/login\?/);
-  await signInAtProvider(page, 'student01', DEMO_PASSWORD);
-  await expect(page).toHaveURL(/\/workbench\/index\/school$/);
+  await signInAt(page, '/workbench/index/school', 'student01');
 
   const header = page.getByTestId('workbench-header');
   await expect(header.getByTestId('workbench-label')).toHaveText('工作台');
@@ -70,7 +52,7 @@ test('student01: workbench header, 课程通知 dialog, bell count, modules, mes
   }
   await expect(noticeDialog).toBeHidden();
   // the bell shows what the server counts now (opening the notice read the message announcing it)
-  const token = await page.evaluate(() => window.localStorage.getItem('AccessToken'));
+  const token = await storedToken(page);
   await expect(async () => {
     const now = await page.request.post('/api/qmn/c/counts', { headers: { 'X-Access-Token': token ?? '' } });
     const n = ((await now.json()) as { data: { unread: number } }).data.unread;
