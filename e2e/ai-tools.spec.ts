@@ -24,10 +24,18 @@ function selectNamed(page: Page, scope: Locator, label: string): Locator {
   return scope.locator('.ant-select', { has: page.getByRole('combobox', { name: label, exact: true }) });
 }
 
-/** Picks `option` in the antd Select labelled `label` inside `scope`. */
+/**
+ * Picks `option` in the antd Select labelled `label` inside `scope`, until the select shows it: a click that
+ * lands while the dropdown is still sliding in can be lost on a loaded machine (seen on CI).
+ */
 async function choose(page: Page, scope: Locator, label: string, option: string | RegExp) {
-  await scope.getByLabel(label, { exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle(option).first().click();
+  const dropdown = page.locator('.ant-select-dropdown:visible');
+  await expect(async () => {
+    if ((await dropdown.count()) === 0) await scope.getByLabel(label, { exact: true }).click();
+    await dropdown.getByTitle(option).first().click({ timeout: 5_000 });
+    await expect(selectNamed(page, scope, label)).toContainText(option, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(dropdown).toHaveCount(0);
 }
 
 test.describe('AI tools (scripted model)', () => {
