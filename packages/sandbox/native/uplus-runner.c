@@ -9,12 +9,12 @@
  *       stdout, and reaps every orphan (bwrap leaves one per run) until none is left.
  *   run
  *       Inside the sandbox (bwrap pid namespace, pid 2, unprivileged). Reads jobs from fd 3, runs each
- *       one under rlimits with stdin/stdout/stderr on memfds, enforces the wall clock with a pidfd poll
+ *       one under rlimits and a seccomp filter with stdin/stdout/stderr on memfds, enforces the wall clock with a pidfd poll
  *       and SIGKILL of the process group, kills and reaps everything the job left behind, and writes
  *       the result back on fd 3. Non-dumpable, so the program it runs cannot ptrace it or open its fds.
  *   probe
  *       Executed as a job: prints what the sandboxed program sees (uid, capabilities, no_new_privs,
- *       network, user namespaces) so Node can refuse to run code when isolation is not what it expects.
+ *       seccomp mode, network, user namespaces) so Node can refuse to run code when isolation is not what it expects.
  *   bench N -- CMD ARGS...
  *       Bare fork/exec/wait of CMD N times (no sandbox), prints the median in microseconds.
  *
@@ -29,6 +29,10 @@
 #define _GNU_SOURCE
 #include <arpa/inet.h>
 #include <dirent.h>
+#include <linux/audit.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+#include <stddef.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <netinet/in.h>
@@ -299,6 +303,221 @@ static void kill_everything_else(void) {
   }
 }
 
+/* ---------- seccomp ---------- */
+
+#if defined(__x86_64__)
+#define UPLUS_AUDIT_ARCH AUDIT_ARCH_X86_64
+#elif defined(__aarch64__)
+#define UPLUS_AUDIT_ARCH AUDIT_ARCH_AARCH64
+#endif
+
+/*
+ * System calls no exercise program, compiler or language runtime needs: kernel attack surface (bpf,
+ * io_uring, userfaultfd, perf, keyrings), other processes (ptrace, process_vm_*, pidfd_getfd, kcmp),
+ * mounts and namespaces, modules, clocks, swap, reboot and the like. They fail with EPERM (a runtime that
+ * probes io_uring falls back). Most of them are refused already to an unprivileged uid without
+ * capabilities; the filter keeps the kernel code behind them out of reach as well.
+ */
+static const int denied_syscalls[] = {
+#ifdef SYS_ptrace
+    SYS_ptrace,
+#endif
+#ifdef SYS_process_vm_readv
+    SYS_process_vm_readv,
+#endif
+#ifdef SYS_process_vm_writev
+    SYS_process_vm_writev,
+#endif
+#ifdef SYS_pidfd_getfd
+    SYS_pidfd_getfd,
+#endif
+#ifdef SYS_kcmp
+    SYS_kcmp,
+#endif
+#ifdef SYS_bpf
+    SYS_bpf,
+#endif
+#ifdef SYS_perf_event_open
+    SYS_perf_event_open,
+#endif
+#ifdef SYS_userfaultfd
+    SYS_userfaultfd,
+#endif
+#ifdef SYS_io_uring_setup
+    SYS_io_uring_setup,
+#endif
+#ifdef SYS_io_uring_enter
+    SYS_io_uring_enter,
+#endif
+#ifdef SYS_io_uring_register
+    SYS_io_uring_register,
+#endif
+#ifdef SYS_keyctl
+    SYS_keyctl,
+#endif
+#ifdef SYS_add_key
+    SYS_add_key,
+#endif
+#ifdef SYS_request_key
+    SYS_request_key,
+#endif
+#ifdef SYS_mount
+    SYS_mount,
+#endif
+#ifdef SYS_umount2
+    SYS_umount2,
+#endif
+#ifdef SYS_pivot_root
+    SYS_pivot_root,
+#endif
+#ifdef SYS_chroot
+    SYS_chroot,
+#endif
+#ifdef SYS_unshare
+    SYS_unshare,
+#endif
+#ifdef SYS_setns
+    SYS_setns,
+#endif
+#ifdef SYS_open_tree
+    SYS_open_tree,
+#endif
+#ifdef SYS_move_mount
+    SYS_move_mount,
+#endif
+#ifdef SYS_fsopen
+    SYS_fsopen,
+#endif
+#ifdef SYS_fsconfig
+    SYS_fsconfig,
+#endif
+#ifdef SYS_fsmount
+    SYS_fsmount,
+#endif
+#ifdef SYS_fspick
+    SYS_fspick,
+#endif
+#ifdef SYS_mount_setattr
+    SYS_mount_setattr,
+#endif
+#ifdef SYS_open_by_handle_at
+    SYS_open_by_handle_at,
+#endif
+#ifdef SYS_name_to_handle_at
+    SYS_name_to_handle_at,
+#endif
+#ifdef SYS_fanotify_init
+    SYS_fanotify_init,
+#endif
+#ifdef SYS_init_module
+    SYS_init_module,
+#endif
+#ifdef SYS_finit_module
+    SYS_finit_module,
+#endif
+#ifdef SYS_delete_module
+    SYS_delete_module,
+#endif
+#ifdef SYS_kexec_load
+    SYS_kexec_load,
+#endif
+#ifdef SYS_kexec_file_load
+    SYS_kexec_file_load,
+#endif
+#ifdef SYS_reboot
+    SYS_reboot,
+#endif
+#ifdef SYS_swapon
+    SYS_swapon,
+#endif
+#ifdef SYS_swapoff
+    SYS_swapoff,
+#endif
+#ifdef SYS_syslog
+    SYS_syslog,
+#endif
+#ifdef SYS_acct
+    SYS_acct,
+#endif
+#ifdef SYS_quotactl
+    SYS_quotactl,
+#endif
+#ifdef SYS_settimeofday
+    SYS_settimeofday,
+#endif
+#ifdef SYS_clock_settime
+    SYS_clock_settime,
+#endif
+#ifdef SYS_clock_adjtime
+    SYS_clock_adjtime,
+#endif
+#ifdef SYS_adjtimex
+    SYS_adjtimex,
+#endif
+#ifdef SYS_sethostname
+    SYS_sethostname,
+#endif
+#ifdef SYS_setdomainname
+    SYS_setdomainname,
+#endif
+#ifdef SYS_iopl
+    SYS_iopl,
+#endif
+#ifdef SYS_ioperm
+    SYS_ioperm,
+#endif
+#ifdef SYS_lookup_dcookie
+    SYS_lookup_dcookie,
+#endif
+#ifdef SYS_vhangup
+    SYS_vhangup,
+#endif
+#ifdef SYS_move_pages
+    SYS_move_pages,
+#endif
+#ifdef SYS_migrate_pages
+    SYS_migrate_pages,
+#endif
+};
+
+#define DENIED_COUNT ((int)(sizeof denied_syscalls / sizeof denied_syscalls[0]))
+
+/*
+ * Installs the filter on the calling process (inherited by everything it starts, kept across execve):
+ * another architecture's calling convention (int 0x80 on x86-64, the x32 ABI) kills the process, a denied
+ * call fails with EPERM, the rest is allowed. Returns -1 with errno set when it cannot be installed.
+ */
+static int install_seccomp(void) {
+#ifndef UPLUS_AUDIT_ARCH
+  errno = ENOSYS;
+  return -1;
+#else
+  struct sock_filter f[DENIED_COUNT + 8];
+  int n = 0;
+  f[n++] = (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch));
+  f[n++] = (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, UPLUS_AUDIT_ARCH, 1, 0);
+  f[n++] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS);
+  f[n++] = (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr));
+#if defined(__x86_64__)
+  /* x32 system calls carry bit 30 in their number */
+  f[n++] = (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, 0x40000000, 0, 1);
+  f[n++] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS);
+#endif
+  int first_check = n;
+  /* each check jumps to the EPERM return after the ALLOW return */
+  int deny_at = first_check + DENIED_COUNT + 1;
+  for (int i = 0; i < DENIED_COUNT; i++, n++) {
+    f[n] = (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (unsigned)denied_syscalls[i],
+                                        (unsigned char)(deny_at - n - 1), 0);
+  }
+  f[n++] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
+  f[n++] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | (EPERM & SECCOMP_RET_DATA));
+  struct sock_fprog prog = {.len = (unsigned short)n, .filter = f};
+  if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) return -1;
+  return prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog, 0, 0);
+#endif
+}
+
 static int run_job(const job_t *job, char **args) {
   empty_dir("/tmp");
   empty_dir("/dev/shm");
@@ -345,7 +564,8 @@ static int run_job(const job_t *job, char **args) {
     set_limit(RLIMIT_MEMLOCK, 0, 0);
     set_limit(RLIMIT_MSGQUEUE, 0, 0);
     if (dup2(in_fd, 0) < 0 || dup2(out_fd, 1) < 0 || dup2(err_fd, 2) < 0) _exit(126);
-    execve(args[0], args, child_env);
+    /* Last, so the set-up above is not filtered; a filter that cannot be installed fails the job. */
+    if (install_seccomp() == 0) execve(args[0], args, child_env);
     int e = errno;
     if (write(exec_pipe[1], &e, sizeof e) < 0) { /* nothing else to do */
     }
@@ -523,6 +743,7 @@ static int probe_main(void) {
   status_field("CapEff");
   status_field("CapBnd");
   status_field("NoNewPrivs");
+  status_field("Seccomp");
   int s = socket(AF_INET, SOCK_STREAM, 0);
   struct sockaddr_in a;
   memset(&a, 0, sizeof a);

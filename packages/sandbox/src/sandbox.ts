@@ -166,7 +166,7 @@ export class Sandbox {
   }
 
   /** Plans isolation once and checks it for real: a probe runs inside a sandbox and must see an
-   * unprivileged uid, no capabilities, no_new_privs, no user namespaces, no /etc/shadow, read-only /
+   * unprivileged uid, no capabilities, no_new_privs, a seccomp filter, no user namespaces, no /etc/shadow, read-only /
    * and /usr, and no network. */
   private ready(): Promise<Ready> {
     this.readyPromise ??= (async (): Promise<Ready> => {
@@ -356,6 +356,7 @@ async function probe(plan: IsolationPlan, pool: SlotPool): Promise<string | null
       [/^0+$/.test(seen.get('CapEff') ?? 'x'), '用户代码将保留特权（capabilities）'],
       [/^0+$/.test(seen.get('CapBnd') ?? 'x'), '特权边界集（bounding set）未清空'],
       [seen.get('NoNewPrivs') === '1', '未设置 no_new_privs'],
+      [seen.get('Seccomp') === '2', '未启用系统调用过滤（seccomp）'],
       [seen.get('userns') === 'blocked', '用户代码可以创建用户命名空间'],
       [seen.get('shadow') === 'absent', '沙箱内可以看到 /etc/shadow'],
       [seen.get('root_writable') === 'no' && seen.get('usr_writable') === 'no', '系统目录可写'],
