@@ -13,7 +13,7 @@ import { createAuth } from './http/auth';
 import type { App, AppContext } from './http/context';
 import { registerErrorHandling } from './http/error-handler';
 import { logDestination, loggerOptions, RequestLogController } from './http/logging';
-import { serializerCompiler } from './http/serializer';
+import { createSerializerCompiler } from './http/serializer';
 import { registerSpa } from './http/spa';
 import { removeUnstorableInput } from './http/unstorable';
 import { createJobQueue, type JobQueue } from './jobs/queue';
@@ -75,7 +75,11 @@ export const buildApp = async (config: Config, deps: AppDeps = {}): Promise<App>
   if (!deps.database) app.addHook('onClose', async () => database.close());
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(
+    createSerializerCompiler((route) =>
+      app.log.warn(route, 'response schema without a JSON Schema form: serialized by zod (slower)'),
+    ),
+  );
   // A JSON POST without a body (logout) is an empty body, not a malformed one.
   const jsonParser = app.getDefaultJsonParser('error', 'ignore');
   app.removeContentTypeParser('application/json');

@@ -1,7 +1,8 @@
 import { envelopeOf } from '@uplus/shared';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { outputJsonSchema, serializerCompiler } from './serializer';
+import { useTestApp } from '../test/app';
+import { createSerializerCompiler, outputJsonSchema, serializerCompiler } from './serializer';
 
 const compile = (schema: z.ZodType) =>
   serializerCompiler({ schema, method: 'GET', url: '/t', httpStatus: '200' });
@@ -63,6 +64,10 @@ describe('response serializer', () => {
     const at = new Date('2026-11-23T08:00:00Z');
     expect(JSON.parse(compile(dated)({ at }))).toEqual({ at: '2026-11-23T08:00:00.000Z' });
     expect(() => compile(dated)({ at: 'not a date' })).toThrow();
+    const fallbacks: unknown[] = [];
+    createSerializerCompiler((route) => fallbacks.push(route))({ schema: dated, method: 'GET', url: '/d' });
+    createSerializerCompiler((route) => fallbacks.push(route))({ schema: user, method: 'GET', url: '/u' });
+    expect(fallbacks).toEqual([{ method: 'GET', url: '/d', httpStatus: undefined }]);
   });
 
   it('compiles every plain response schema to JSON Schema without $schema (fast-json-stringify takes draft-07)', () => {
@@ -70,5 +75,17 @@ describe('response serializer', () => {
     expect(json).not.toBeNull();
     expect(json).not.toHaveProperty('$schema');
     expect(json).toMatchObject({ type: 'object', required: ['success', 'code', 'message', 'data'] });
+  });
+});
+
+describe('the app’s response schemas', () => {
+  const lines: string[] = [];
+  useTestApp('pglite', {
+    config: { logLevel: 'warn' },
+    deps: { logStream: { write: (l) => lines.push(l) } },
+  });
+
+  it('all compile to fast-json-stringify: no route falls back to zod (it warns at start-up when one does)', () => {
+    expect(lines.filter((l) => l.includes('serialized by zod'))).toEqual([]);
   });
 });
