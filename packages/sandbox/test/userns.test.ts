@@ -5,17 +5,18 @@
  * as that user.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { chownSync, mkdtempSync, rmSync } from 'node:fs';
+import { chownSync, copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxStatus, StageResult } from '../src';
 import { processesOf, runRows } from './helpers';
 
 const NOBODY = 65534;
-const ROOT_DIR = fileURLToPath(new URL('../../..', import.meta.url));
 const CHILD = fileURLToPath(new URL('./userns-child.ts', import.meta.url));
+const RUNNER_SOURCE = fileURLToPath(new URL('../native/uplus-runner.c', import.meta.url));
 const SECRET = `uplus-userns-secret-${Math.random().toString(36).slice(2)}`;
 
 type Report = { status: SandboxStatus } & Record<
@@ -30,7 +31,23 @@ let report: Report;
 
 beforeAll(async () => {
   workDir = mkdtempSync(join(tmpdir(), 'uplus-userns-'));
-  if (asRoot) chownSync(workDir, NOBODY, NOBODY);
+  // The child runs from a bundle in its own directory (the checkout may not be readable by nobody), with
+  // the runner's source where the bundled host.ts looks for it (../native from the bundle).
+  const bundle = join(workDir, 'child', 'child.mjs');
+  await build({
+    entryPoints: [CHILD],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    outfile: bundle,
+    logLevel: 'silent',
+  });
+  mkdirSync(join(workDir, 'native'));
+  copyFileSync(RUNNER_SOURCE, join(workDir, 'native', 'uplus-runner.c'));
+  if (asRoot) {
+    for (const p of ['', 'child', 'child/child.mjs', 'native', 'native/uplus-runner.c'])
+      chownSync(join(workDir, p), NOBODY, NOBODY);
+  }
   const setpriv = asRoot
     ? [
         execFileSync('sh', ['-c', 'command -v setpriv'], { encoding: 'utf8' }).trim(),
@@ -41,9 +58,9 @@ beforeAll(async () => {
         '--',
       ]
     : [];
-  const argv = [...setpriv, process.execPath, '--import', 'tsx', CHILD];
+  const argv = [...setpriv, process.execPath, bundle];
   const child = spawn(argv[0]!, argv.slice(1), {
-    cwd: ROOT_DIR,
+    cwd: workDir,
     env: {
       PATH: process.env.PATH ?? '/usr/bin:/bin',
       HOME: workDir,
