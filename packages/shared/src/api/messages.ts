@@ -28,6 +28,7 @@ export const MESSAGES_MSG = {
   typeInvalid: '消息类型不正确',
   pickMessages: '请选择要标记已读的消息',
   idInvalid: '消息编号不正确',
+  userNotFound: '用户不存在',
 } as const;
 
 export const messageType = z.enum(MESSAGE_TYPES, { error: MESSAGES_MSG.typeInvalid });

@@ -16,9 +16,9 @@ export const messageOwnerOf = (actor: Actor): number => actor.userId;
 export const noticeReaderOf = (actor: Actor): number => actor.userId;
 
 /** Only the course's own teacher publishes notices for it; other courses look as if they did not exist. */
-export const assertMayPublishCourseNotice = (
+export function assertMayPublishCourseNotice<C extends { teacherId: number }>(
   publisherId: number,
-  course: { teacherId: number } | undefined,
-) => {
+  course: C | undefined,
+): asserts course is C {
   if (!course || course.teacherId !== publisherId) throw AppError.notFound(NOTICES_MSG.courseNotFound);
-};
+}

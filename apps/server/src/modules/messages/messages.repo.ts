@@ -93,6 +93,15 @@ const addressedTo = (opts: { userId: number; genre?: string; unreadOnly?: boolea
   return and(...conditions);
 };
 
+/** Notices as their recipients see them: with the course's name and the publisher's. */
+const selectNotices = (db: Db) =>
+  db
+    .select(noticeColumns)
+    .from(noticeRecipients)
+    .innerJoin(notices, eq(notices.id, noticeRecipients.noticeId))
+    .innerJoin(courses, eq(courses.id, notices.courseId))
+    .innerJoin(users, eq(users.id, notices.publisherId));
+
 /** One page of the notices addressed to a user (all, or only unread), newest published first. */
 export const pageNoticesOfUser = async (
   db: Db,
@@ -100,12 +109,7 @@ export const pageNoticesOfUser = async (
 ): Promise<{ rows: NoticeRow[]; total: number }> => {
   const where = addressedTo(opts);
   const [rows, [total]] = await Promise.all([
-    db
-      .select(noticeColumns)
-      .from(noticeRecipients)
-      .innerJoin(notices, eq(notices.id, noticeRecipients.noticeId))
-      .innerJoin(courses, eq(courses.id, notices.courseId))
-      .innerJoin(users, eq(users.id, notices.publisherId))
+    selectNotices(db)
       .where(where)
       .orderBy(desc(notices.publishedAt), desc(notices.id))
       .limit(opts.limit)
@@ -121,14 +125,7 @@ export const pageNoticesOfUser = async (
 
 /** A notice addressed to the user, or undefined (not addressed to them, or no such notice). */
 export const findNoticeOfUser = async (db: Db, opts: { userId: number; noticeId: number }) => {
-  const [row] = await db
-    .select(noticeColumns)
-    .from(noticeRecipients)
-    .innerJoin(notices, eq(notices.id, noticeRecipients.noticeId))
-    .innerJoin(courses, eq(courses.id, notices.courseId))
-    .innerJoin(users, eq(users.id, notices.publisherId))
-    .where(addressedTo(opts))
-    .limit(1);
+  const [row] = await selectNotices(db).where(addressedTo(opts)).limit(1);
   return row as NoticeRow | undefined;
 };
 

@@ -66,7 +66,8 @@ export const sendMessage = async (opts: {
   const body = opts.body.trim();
   if (!body) throw AppError.badRequest(MESSAGES_MSG.bodyRequired);
   if (body.length > MESSAGE_BODY_MAX) throw AppError.badRequest(MESSAGES_MSG.bodyTooLong);
-  if (!(await findUserById({ db: opts.db, userId: opts.userId }))) throw AppError.notFound('用户不存在');
+  if (!(await findUserById({ db: opts.db, userId: opts.userId })))
+    throw AppError.notFound(MESSAGES_MSG.userNotFound);
   const now = opts.now ?? new Date();
   const row = await repo.insertMessage(opts.db, {
     userId: opts.userId,
@@ -129,7 +130,11 @@ export const markMyMessagesRead = async (opts: {
     let updated = 0;
     let noticesUpdated = 0;
     if (noticeIds.length > 0) {
-      const changed = await repo.markNoticesRead(tx, { userId, noticeIds, at: opts.now });
+      const changed = await repo.markNoticesRead(tx, {
+        userId: noticeReaderOf(opts.actor),
+        noticeIds,
+        at: opts.now,
+      });
       noticesUpdated = changed.notices;
       updated += changed.messages;
     }
@@ -166,9 +171,9 @@ export const publishCourseNotice = async (opts: {
   const course = await repo.findCourse(opts.db, opts.courseId);
   assertMayPublishCourseNotice(opts.publisherId, course);
   if ((await repo.countUsers(opts.db, recipientIds)) !== recipientIds.length)
-    throw AppError.notFound('用户不存在');
+    throw AppError.notFound(MESSAGES_MSG.userNotFound);
   const now = opts.now ?? new Date();
-  const messageBody = `《${course!.name}》发布了课程通知：${title}`.slice(0, MESSAGE_BODY_MAX);
+  const messageBody = `《${course.name}》发布了课程通知：${title}`.slice(0, MESSAGE_BODY_MAX);
   const row = await repo.insertNotice(opts.db, {
     notice: {
       genre: 'Course',
@@ -186,13 +191,13 @@ export const publishCourseNotice = async (opts: {
   const publisher = await findUserById({ db: opts.db, userId: opts.publisherId });
   return toNoticeView({
     ...row,
-    courseName: course!.name,
+    courseName: course.name,
     publisherName: publisher?.name ?? '',
     readAt: null,
   });
 };
 
-/** Marks notices read for one user (the service behind `noticeMemberStatus`; the demo seed uses it). */
+/** Marks notices read for one user, as opening them in the workbench does (the demo seed uses it). */
 export const markNoticesRead = async (opts: { db: Db; userId: number; noticeIds: number[]; now?: Date }) =>
   repo.markNoticesRead(opts.db, {
     userId: opts.userId,
@@ -200,41 +205,34 @@ export const markNoticesRead = async (opts: { db: Db; userId: number; noticeIds:
     at: opts.now ?? new Date(),
   });
 
-/** `GET {qmn}/notices`: a page of the caller's notices, read or not, newest published first. */
-export const pageMyNotices = async (opts: {
+/** A page of the caller's notices (only the unread ones with `unreadOnly`), newest published first. */
+const pageNoticesOf = async (opts: {
   db: Db;
   actor: Actor;
-  query: NoticesQuery;
+  query: NoticesQuery | SmallBellQuery;
+  unreadOnly: boolean;
 }): Promise<NoticePage> => {
   const { pageNumber, pageSize, genre } = opts.query;
   const page = await repo.pageNoticesOfUser(opts.db, {
     userId: noticeReaderOf(opts.actor),
     genre,
+    unreadOnly: opts.unreadOnly,
     limit: pageSize,
     offset: (pageNumber - 1) * pageSize,
   });
   return { rows: page.rows.map(toNoticeView), total: page.total };
 };
 
+/** `GET {qmn}/notices`: a page of the caller's notices, read or not, newest published first. */
+export const pageMyNotices = (opts: { db: Db; actor: Actor; query: NoticesQuery }) =>
+  pageNoticesOf({ ...opts, unreadOnly: false });
+
 /**
  * `GET {qmn}/notices/smallBell`: a page of the caller's unread notices of a genre, newest first; the
  * workbench shows them in the 课程通知 dialog.
  */
-export const pageMyUnreadNotices = async (opts: {
-  db: Db;
-  actor: Actor;
-  query: SmallBellQuery;
-}): Promise<NoticePage> => {
-  const { pageNumber, pageSize, genre } = opts.query;
-  const page = await repo.pageNoticesOfUser(opts.db, {
-    userId: noticeReaderOf(opts.actor),
-    genre,
-    unreadOnly: true,
-    limit: pageSize,
-    offset: (pageNumber - 1) * pageSize,
-  });
-  return { rows: page.rows.map(toNoticeView), total: page.total };
-};
+export const pageMyUnreadNotices = (opts: { db: Db; actor: Actor; query: SmallBellQuery }) =>
+  pageNoticesOf({ ...opts, unreadOnly: true });
 
 /** `GET {qmn}/notices/{id}`: one of the caller's notices; someone else's (or none) answers 404. */
 export const getMyNotice = async (opts: { db: Db; actor: Actor; params: NoticeParams }): Promise<Notice> => {
