@@ -1,17 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
-import { adminCertificateClaims, formatDate } from '@uplus/shared';
+import { formatDate } from '@uplus/shared';
 import { Alert, Button, Descriptions, Result, Spin } from 'antd';
 import { Link, useSearchParams } from 'react-router';
-import { http, serviceUrl } from '../../api/http';
+import { useAdminCertificateClaims } from './api';
 import './college-admin-page.css';
-
-/** `POST /api/base/users/admin_certificate/verify`: the claims of a college-admin certificate. */
-export const verifyAdminCertificate = (certificate: string) =>
-  http.post(
-    serviceUrl('base', '/users/admin_certificate/verify'),
-    { certificate },
-    { schema: adminCertificateClaims, silent: true, noAuthRedirect: true },
-  );
 
 const home = (
   <Link to="/home/index">
@@ -27,13 +18,7 @@ const home = (
 export function CollegeAdminPage() {
   const [params] = useSearchParams();
   const certificate = params.get('certificate') ?? '';
-  const claims = useQuery({
-    queryKey: ['college-admin', 'verify', certificate],
-    queryFn: () => verifyAdminCertificate(certificate),
-    enabled: certificate !== '',
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const claims = useAdminCertificateClaims(certificate);
 
   if (!certificate) {
     return (
