@@ -8,12 +8,18 @@
 //   BENCH_SANDBOX (true): the code sandbox figures (bench/sandbox.ts; needs bubblewrap and gcc)
 //   BENCH_SSE (true): latency added per streamed AI token (bench/sse.ts); BENCH_SSE_TOKENS (1000),
 //   BENCH_SSE_INTERVAL_MS (5)
+//   BENCH_BUNDLE (true): compressed JavaScript per route of the web build (bench/bundle-size.ts)
+//   BENCH_PAGE_LOAD (true): the home page's JavaScript and LCP in Chromium on a 4 Mbit/s + 40 ms link
+//   (bench/page-load.ts); BENCH_PAGE_LOAD_RUNS (5), BENCH_PAGE_LOAD_BASELINE_DIST (unset): a web build of
+//   an earlier state measured in the same run
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type ApiBenchResult, type LoadResult, runApiBench } from './api';
+import { type BundleSizeResult, bundleSizeReport, runBundleSize } from './bundle-size';
 import { type ColdStartResult, coldStartReport, runColdStart } from './coldstart';
 import { ROOT } from './lib';
+import { type PageLoadResult, pageLoadReport, runPageLoad } from './page-load';
 import { runSandboxBench, type SandboxBenchResult, sandboxReport } from './sandbox';
 import { runSseBench, type SseBenchResult, sseReport } from './sse';
 
@@ -79,6 +85,21 @@ async function main(): Promise<void> {
           log,
         )
       : null;
+  const bundle: BundleSizeResult | null =
+    (env.BENCH_BUNDLE ?? 'true') !== 'false' ? await runBundleSize(log) : null;
+  const pageLoad: PageLoadResult | null =
+    (env.BENCH_PAGE_LOAD ?? 'true') !== 'false'
+      ? await runPageLoad(
+          {
+            runs: Number(env.BENCH_PAGE_LOAD_RUNS ?? 5),
+            latencyMs: 40,
+            downloadBitsPerSecond: 4_000_000,
+            path: '/home/index',
+            baselineDist: env.BENCH_PAGE_LOAD_BASELINE_DIST,
+          },
+          log,
+        )
+      : null;
 
   const machine = {
     cpus: os.cpus().length,
@@ -97,6 +118,8 @@ async function main(): Promise<void> {
     targetRatio: TARGET_RATIO,
     sandbox,
     sse,
+    bundle,
+    pageLoad,
   };
 
   const dir = path.join(ROOT, 'bench/results');
@@ -136,6 +159,14 @@ async function main(): Promise<void> {
   if (sse) {
     console.log('');
     console.log(sseReport(sse).join('\n'));
+  }
+  if (bundle) {
+    console.log('');
+    console.log(bundleSizeReport(bundle).join('\n'));
+  }
+  if (pageLoad) {
+    console.log('');
+    console.log(pageLoadReport(pageLoad).join('\n'));
   }
   console.log('');
   console.log(`results: ${path.relative(ROOT, file)}`);

@@ -1,6 +1,6 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { AI_E2E } from './fixtures/ai-script';
-import { DEMO_PASSWORD, signInAtProvider, storedToken } from './support';
+import { DEMO_PASSWORD, expect, signInAtProvider, storedToken, test } from './support';
 
 /*
  * The AI tools against the scripted model (e2e/fixtures/ai-script.ts, started by serve.mjs): every answer

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { signInAt, signInByApi, signOutByApi, switchOrganisation } from './support';
+import type { Page } from '@playwright/test';
+import { expect, signInAt, signInByApi, signOutByApi, switchOrganisation, test } from './support';
 
 /**
  * Entering the workbench may open the 课程通知 dialog (student01 has unread course notices), a modal that

@@ -1,5 +1,12 @@
-import { expect, test } from '@playwright/test';
-import { basicInfo, chooseFromUserMenu, DEMO_PASSWORD, signInAtProvider, storedToken } from './support';
+import {
+  basicInfo,
+  chooseFromUserMenu,
+  DEMO_PASSWORD,
+  expect,
+  signInAtProvider,
+  storedToken,
+  test,
+} from './support';
 
 test.describe('sign-in, organisation switching and sign-out', () => {
   test('a visitor signs in at the provider, switches organisation (the other tab reloads) and signs out', async ({
@@ -40,6 +47,7 @@ test.describe('sign-in, organisation switching and sign-out', () => {
     const before = await basicInfo(page, token!);
     expect(before.username).toBe('student01');
     await expect(userName).toHaveText(before.name);
+    await expect(page.getByTestId('current-organ')).toHaveText(before.organName);
 
     // A second tab of the same browser is signed in too.
     const second = await context.newPage();
@@ -71,6 +79,9 @@ test.describe('sign-in, organisation switching and sign-out', () => {
     const after = await basicInfo(page, token!);
     expect(after.organId).not.toBe(before.organId);
     expect(otherText).toContain(after.organName);
+    // The switch is confirmed in words, and the header names the new organisation.
+    await expect(page.locator('.ant-message')).toContainText(`已切换到${after.organName}`);
+    await expect(page.getByTestId('current-organ')).toHaveText(after.organName);
 
     // The second tab was told to reload, and after reloading it shows the new organisation.
     await secondReloaded;

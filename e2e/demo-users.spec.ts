@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { basicInfo, DEMO_PASSWORD, signInAtProvider, storedToken } from './support';
+import { basicInfo, DEMO_PASSWORD, expect, signInAtProvider, storedToken, test } from './support';
 
 // Every demo account of the README signs in through the provider in the browser and gets the header of
 // its role (spec 001 section 2.8): workbench buttons, and the college management entry for the admin.

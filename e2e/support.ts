@@ -1,4 +1,202 @@
-import { expect, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { test as base, expect, type Page } from '@playwright/test';
+
+/*
+ * Every spec imports `test` and `expect` from here, not from @playwright/test: this `test` checks every
+ * page a test visits with axe-core (WCAG 2.2 AA rules) and fails the test on any violation. Each page is
+ * checked once it has settled after a navigation (once per address in a test), and every open page again
+ * in its final state when the test ends. A violation counts only when a second run finds it too, so an
+ * element caught mid-animation does not fail a test.
+ */
+
+export { expect };
+
+/** The rule sets the platform holds itself to: WCAG 2.0, 2.1 and 2.2, levels A and AA. */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+const AXE_SOURCE = readFileSync(
+  fileURLToPath(new URL('../node_modules/axe-core/axe.min.js', import.meta.url)),
+  'utf8',
+);
+
+/** One axe violation, reduced to what a person needs to find and fix it. */
+export type AxeViolation = {
+  url: string;
+  id: string;
+  impact: string;
+  help: string;
+  targets: { selector: string; summary: string }[];
+};
+
+/** Waits (bounded) until the page has loaded, its fonts are in, and no finite animation is running. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('load', { timeout: 10_000 }).catch(() => undefined);
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+  await page
+    .waitForFunction(
+      () =>
+        document.readyState === 'complete' &&
+        document.fonts.status === 'loaded' &&
+        document
+          .getAnimations()
+          .every((animation) => animation.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY),
+      undefined,
+      { timeout: 5_000, polling: 100 },
+    )
+    .catch(() => undefined);
+}
+
+/**
+ * Runs axe-core on the page as it is now. The script goes in through evaluation rather than a script tag,
+ * which the pages' Content-Security-Policy (rightly) refuses.
+ */
+async function runAxe(page: Page): Promise<AxeViolation[]> {
+  const url = page.url();
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const found = await page.evaluate(async (tags) => {
+    type Result = {
+      violations: {
+        id: string;
+        impact: string | null;
+        help: string;
+        nodes: { target: unknown[]; failureSummary?: string }[];
+      }[];
+    };
+    const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<Result> } }).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: tags },
+      resultTypes: ['violations'],
+      iframes: false,
+    });
+    return result.violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact ?? 'unknown',
+      help: violation.help,
+      targets: violation.nodes.map((node) => ({
+        selector: node.target.map(String).join(' '),
+        summary: (node.failureSummary ?? '').replace(/\s+/g, ' ').trim(),
+      })),
+    }));
+  }, AXE_TAGS);
+  return found.map((violation) => ({ url, ...violation }));
+}
+
+/**
+ * The violations on the page once it has settled, each confirmed by a second run (targets seen in both).
+ * Empty when the page went away meanwhile (a navigation's own check covers the next page).
+ */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  try {
+    await settle(page);
+    const first = await runAxe(page);
+    if (first.length === 0) return [];
+    await settle(page);
+    const again = await runAxe(page);
+    const seen = new Set(again.flatMap((v) => v.targets.map((t) => `${v.id} ${t.selector}`)));
+    return first
+      .map((v) => ({ ...v, targets: v.targets.filter((t) => seen.has(`${v.id} ${t.selector}`)) }))
+      .filter((v) => v.targets.length > 0);
+  } catch (error) {
+    if (page.isClosed() || /context was destroyed|navigat|Target closed|has been closed/i.test(String(error)))
+      return [];
+    throw error;
+  }
+}
+
+/** The violations as a readable list: page, rule, impact, summary, then each element with what fails. */
+export function formatViolations(violations: AxeViolation[]): string {
+  const lines = [`axe-core (${AXE_TAGS.join(', ')}) found ${violations.length} violation(s):`];
+  for (const v of violations) {
+    lines.push(`- ${v.id} (${v.impact}) on ${v.url}: ${v.help}`);
+    for (const t of v.targets) lines.push(`    ${t.selector}\n      ${t.summary}`);
+  }
+  return lines.join('\n');
+}
+
+/** Fails with the readable list when the page, as it is now, has a WCAG 2.2 AA violation. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const violations = await axeViolations(page);
+  expect(violations, formatViolations(violations)).toEqual([]);
+}
+
+/** Where a page's URL is compared: the address without its fragment. */
+const addressOf = (url: string) => url.split('#')[0] ?? url;
+
+/** Quiet time after a navigation before its page is checked. */
+const SETTLE_AFTER_NAVIGATION_MS = 1_000;
+
+export const test = base.extend<{ axeEveryPage: undefined }>({
+  axeEveryPage: [
+    async ({ context }, use, testInfo) => {
+      const found: AxeViolation[] = [];
+      const checked = new Set<string>();
+      const timers = new Map<Page, ReturnType<typeof setTimeout>>();
+      const running = new Set<Promise<void>>();
+      let ended = false;
+
+      const check = (page: Page) => {
+        const address = addressOf(page.url());
+        if (ended || page.isClosed() || !/^https?:/.test(address) || checked.has(address)) return;
+        checked.add(address);
+        const run = axeViolations(page)
+          .then((violations) => {
+            // a check that outlived its page (the test moved on) judged a page half gone: the next one counts
+            if (!page.isClosed() && addressOf(page.url()) !== address) checked.delete(address);
+            else found.push(...violations);
+          })
+          .catch(() => {
+            checked.delete(address);
+          })
+          .finally(() => running.delete(run));
+        running.add(run);
+      };
+      const watch = (page: Page) => {
+        page.on('framenavigated', (frame) => {
+          if (frame !== page.mainFrame()) return;
+          clearTimeout(timers.get(page));
+          timers.set(
+            page,
+            setTimeout(() => check(page), SETTLE_AFTER_NAVIGATION_MS),
+          );
+        });
+        page.on('close', () => clearTimeout(timers.get(page)));
+      };
+      for (const page of context.pages()) watch(page);
+      context.on('page', watch);
+
+      await use(undefined);
+
+      ended = true;
+      for (const timer of timers.values()) clearTimeout(timer);
+      await Promise.all(running);
+      // Only a test that passed is judged: a failed one already says what went wrong.
+      if (testInfo.status !== testInfo.expectedStatus) return;
+      for (const page of context.pages()) {
+        if (!page.isClosed() && /^https?:/.test(page.url())) found.push(...(await axeViolations(page)));
+      }
+      const unique = new Map<string, AxeViolation>();
+      for (const v of found) {
+        const key = `${addressOf(v.url)} ${v.id}`;
+        const known = unique.get(key);
+        if (!known) unique.set(key, { ...v, targets: [...v.targets] });
+        else
+          for (const t of v.targets)
+            if (!known.targets.some((k) => k.selector === t.selector)) known.targets.push(t);
+      }
+      const violations = [...unique.values()];
+      if (violations.length > 0) {
+        await testInfo.attach('axe-violations.json', {
+          body: JSON.stringify(violations, null, 2),
+          contentType: 'application/json',
+        });
+        throw new Error(formatViolations(violations));
+      }
+    },
+    // its own time for the final checks, apart from the test's
+    { auto: true, timeout: 60_000 },
+  ],
+});
 
 /** Password of every demo user (README). */
 export const DEMO_PASSWORD = 'Uplus@2026';

@@ -1,11 +1,12 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { AI_E2E } from './fixtures/ai-script';
-import { DEMO_PASSWORD, signInAtProvider, storedToken } from './support';
+import { DEMO_PASSWORD, expect, signInAtProvider, storedToken, test } from './support';
 
 /*
  * The teacher's course pages against the scripted model (e2e/fixtures/ai-script.ts): teacher01's seeded
  * course 数据结构 and its homework; a short-answer question is put into the homework through the API, then
- * judged from the homework page with the keyboard and applied into its grading box.
+ * judged from the homework page with the keyboard, applied (引用: stored against the answer), shown again
+ * after a reload, and edited.
  */
 
 const HOMEWORK = '第一次作业：栈与队列';
@@ -23,7 +24,7 @@ async function signInAsTeacher(page: Page, baseURL: string | undefined, path: st
 }
 
 test.describe('teacher course pages (scripted model)', () => {
-  test('我的课程 -> homework; AI判题 of a student answer by keyboard; 引用 fills the grading box', async ({
+  test('我的课程 -> homework; AI判题 of a student answer by keyboard; 引用 saves; kept after a reload; editable', async ({
     page,
     baseURL,
   }) => {
@@ -34,7 +35,9 @@ test.describe('teacher course pages (scripted model)', () => {
     const headers = { 'X-Access-Token': token };
     const courses = await (await page.request.get('/api/course/courses/mine', { headers })).json();
     const homework = courses.data
-      .flatMap((c: { homeworks: { id: string; name: string }[] }) => c.homeworks)
+      .flatMap((c: { id: string; homeworks: { id: string; name: string }[] }) =>
+        c.homeworks.map((h) => ({ ...h, courseId: c.id })),
+      )
       .find((h: { name: string }) => h.name === HOMEWORK);
     expect(homework).toBeTruthy();
     const title = `E2E简述TCP三次握手的过程及原因 ${Date.now().toString(36)}`;
@@ -60,6 +63,16 @@ test.describe('teacher course pages (scripted model)', () => {
     await page.getByRole('link', { name: HOMEWORK }).click();
     await expect(page).toHaveURL(new RegExp(`/u/teacherGr/course/\\d+/homework/${homework.id}$`));
     await expect(page.getByRole('heading', { name: `作业：${HOMEWORK}` })).toBeVisible();
+    // The questions come 10 a page: the new one is the last.
+    const listed = await page.request.get(
+      `/api/course/courses/${homework.courseId}/homeworks/${homework.id}/questions?pageNumber=1&pageSize=10`,
+      { headers },
+    );
+    const lastPage = Math.ceil((await listed.json()).data.total / 10);
+    const toLastPage = async () => {
+      if (lastPage > 1) await page.getByTestId('course-questions-pager').getByTitle(String(lastPage)).click();
+    };
+    await toLastPage();
     const item = page.getByTestId('course-question').filter({ hasText: title });
     await expect(item).toHaveCount(1);
     await expect(item).toContainText('简答题');
@@ -87,11 +100,31 @@ test.describe('teacher course pages (scripted model)', () => {
     await page.keyboard.press('Enter');
     await expect(panel).toBeHidden();
 
-    const box = item.getByTestId('grading-box');
+    // Stored against the answer it judged, and shown from the server.
+    const box = item.getByTestId('judged-answer');
     await expect(box).toBeVisible();
     // Keyboard users land on the box.
     await expect(box).toBeFocused();
     await expect(box.getByLabel('得分（满分10）')).toHaveValue(String(AI_E2E.judgeScore));
     await expect(box.getByLabel('评语')).toHaveValue(AI_E2E.judgeComment);
+    await expect(box).toContainText(AI_E2E.judgeStudentAnswer);
+    await expect(box.getByTestId('judged-answer-meta')).toContainText('已保存：李静');
+
+    // After a reload it is still there; the teacher edits the comment and saves.
+    await page.reload();
+    await toLastPage();
+    const kept = page.getByTestId('course-question').filter({ hasText: title }).getByTestId('judged-answer');
+    await expect(kept.getByLabel('评语')).toHaveValue(AI_E2E.judgeComment);
+    await kept.getByLabel('评语').fill('复核后：要点齐全');
+    await kept.getByTestId('judged-answer-save').click();
+    await expect(page.getByText('批改已更新')).toBeVisible();
+    await page.reload();
+    await toLastPage();
+    const edited = page
+      .getByTestId('course-question')
+      .filter({ hasText: title })
+      .getByTestId('judged-answer');
+    await expect(edited.getByLabel('评语')).toHaveValue('复核后：要点齐全');
+    await expect(edited.getByTestId('judged-answer-meta')).toContainText('修改');
   });
 });

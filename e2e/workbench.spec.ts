@@ -1,5 +1,13 @@
-import { expect, test } from '@playwright/test';
-import { hasChinese, signInAt, signInByApi, signOutByApi, storedToken, switchOrganisation } from './support';
+import {
+  expect,
+  hasChinese,
+  signInAt,
+  signInByApi,
+  signOutByApi,
+  storedToken,
+  switchOrganisation,
+  test,
+} from './support';
 
 // The workbench shell (spec 001 section 2.9) in Chromium against the seeded demo: student01 has five
 // unread messages, teacher01's three course notices (the newest unread) and an organisation with the
@@ -81,12 +89,17 @@ test('student01: workbench header, 课程通知 dialog, bell count, modules, mes
   await expect(tab).toHaveURL(/\/workbench\/index\/internship$/);
   await tab.close();
 
-  // the bell leads to the message page, which lists and marks the messages read: five, and the three
-  // announcing teacher01's course notices
+  // the bell leads to the message page, which lists the messages (five, and the three announcing
+  // teacher01's course notices) and marks each read once it has been in view
   await page.getByTestId('message-bell').click();
   await expect(page).toHaveURL(/\/message\/index$/);
-  await expect(page.getByTestId('message-item')).toHaveCount(8);
+  const items = page.getByTestId('message-item');
+  await expect(items).toHaveCount(8);
   await expect(page.getByTestId('message-bell')).toHaveCount(0);
+  for (let i = 0; i < 8; i += 1) {
+    await items.nth(i).scrollIntoViewIfNeeded();
+    await expect(items.nth(i)).not.toHaveClass(/is-unread/);
+  }
   await expect(page.locator('.message-item.is-unread')).toHaveCount(0);
   await testInfo.attach('message-page', { body: await page.screenshot(), contentType: 'image/png' });
 

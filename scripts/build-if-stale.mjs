@@ -129,6 +129,9 @@ function buildWeb() {
   const result = spawnSync(npm, [...args, '--outDir', tmp, '--emptyOutDir', '--logLevel', 'warn'], {
     cwd: ROOT,
     stdio: 'inherit',
+    // The product build, whatever the calling shell says (NODE_ENV=test or development would bundle React's
+    // development build: larger and slower, and over the pages' budgets).
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (result.status !== 0) {
     rmSync(tmp, { recursive: true, force: true });

@@ -15,6 +15,12 @@ here="$(cd "$(dirname "$0")" && pwd)"
 as_postgres() { runuser -u postgres -- "$@"; }
 tcp_ok() { psql -h 127.0.0.1 -p "$port" -U postgres -w -d postgres -Atqc 'select 1' >/dev/null 2>&1; }
 
+# The usual case, in one round trip: the server answers over TCP as postgres and the database exists.
+if psql -h 127.0.0.1 -p "$port" -U postgres -w -d test -Atqc 'select 1' >/dev/null 2>&1; then
+  log "PostgreSQL ready at 127.0.0.1:$port (database test)"
+  exit 0
+fi
+
 if tcp_ok; then
   :
 else

@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Installs the Debian packages Uplus needs on this machine (Debian 12).
+# Installs what Uplus and its tests need from Debian's packages (Debian 12), and makes sure PostgreSQL
+# answers on 127.0.0.1:5432 with a database `test` for the PostgreSQL half of the API tests
+# (scripts/ensure-postgres.sh). The README's first command and .ci/run both start with it.
 # Idempotent: when everything is present it changes nothing and returns in well under a second.
 #
 #   chromium, fonts-noto-cjk   Playwright end-to-end tests (Debian's browser; CJK fonts for screenshots)
@@ -7,37 +9,22 @@
 #                              the code-execution sandbox and its toolchains
 #   postgresql                 the distributed mode and the PostgreSQL half of the API tests
 #
-# Usage: bash scripts/setup-system.sh            (as root, or with sudo available)
+# Usage: bash scripts/setup-system.sh   (as root or with passwordless sudo; otherwise it says what is
+# missing in one line and succeeds, so `npm ci && npm start` still run: the platform itself needs none)
+# UPLUS_SETUP_POSTGRES=false leaves PostgreSQL alone (no cluster started, no database created).
 set -euo pipefail
 
+here="$(cd "$(dirname "$0")" && pwd)"
 log() { printf '[setup-system] %s\n' "$*" >&2; }
 
-SUDO=()
-if [ "$(id -u)" -ne 0 ]; then
-  if command -v sudo >/dev/null 2>&1; then
-    SUDO=(sudo -n)
-  else
-    log "not root and no sudo: cannot install Debian packages"
-    exit 1
-  fi
-fi
-
-# A package counts as present when dpkg reports it installed.
-installed() {
-  dpkg-query -W -f='${db:Status-Status}' "$1" 2>/dev/null | grep -qx installed
-}
-
+# A package counts as present when dpkg reports it installed (one dpkg-query for all: this runs on every
+# first command, so it must stay quick).
+wanted=(chromium fonts-noto-cjk bubblewrap tini util-linux gcc g++ python3)
+present="$(dpkg-query -W -f='${Package} ${db:Status-Status}\n' "${wanted[@]}" 2>/dev/null || true)"
 missing=()
-need_pkg() { installed "$1" || missing+=("$1"); }
-
-need_pkg chromium
-need_pkg fonts-noto-cjk
-need_pkg bubblewrap
-need_pkg tini
-need_pkg util-linux
-need_pkg gcc
-need_pkg g++
-need_pkg python3
+for pkg in "${wanted[@]}"; do
+  grep -qx "$pkg installed" <<<"$present" || missing+=("$pkg")
+done
 
 # Any JDK already present (javac on PATH) is good enough; otherwise Debian's default one.
 if ! command -v javac >/dev/null 2>&1; then
@@ -49,13 +36,40 @@ if ! command -v pg_ctlcluster >/dev/null 2>&1 || ! ls /usr/lib/postgresql/*/bin/
   missing+=(postgresql)
 fi
 
-if [ "${#missing[@]}" -eq 0 ]; then
-  log "all system packages present"
-  exit 0
+postgres=true
+[ "${UPLUS_SETUP_POSTGRES:-true}" = false ] && postgres=false
+pg_answers() { psql -h 127.0.0.1 -p 5432 -U postgres -w -d test -Atqc 'select 1' >/dev/null 2>&1; }
+
+# Root directly, through passwordless sudo, or not at all.
+as_root=()
+if [ "$(id -u)" -ne 0 ]; then
+  if command -v sudo >/dev/null 2>&1 && sudo -n true >/dev/null 2>&1; then
+    as_root=(sudo -n)
+  else
+    todo=""
+    [ "${#missing[@]}" -gt 0 ] && todo="Debian packages ${missing[*]}"
+    if $postgres && ! pg_answers; then
+      todo="${todo:+$todo and }PostgreSQL on 127.0.0.1:5432 with a database test"
+    fi
+    if [ -z "$todo" ]; then
+      log "all system packages present"
+    else
+      log "skipped (not root, no passwordless sudo): missing $todo; as root run: bash scripts/setup-system.sh"
+    fi
+    exit 0
+  fi
 fi
 
-log "installing: ${missing[*]}"
-export DEBIAN_FRONTEND=noninteractive
-"${SUDO[@]}" apt-get update -qq
-"${SUDO[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-log "done"
+if [ "${#missing[@]}" -eq 0 ]; then
+  log "all system packages present"
+else
+  log "installing: ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  "${as_root[@]}" apt-get update -qq
+  "${as_root[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  log "done"
+fi
+
+if $postgres; then
+  "${as_root[@]}" bash "$here/ensure-postgres.sh"
+fi

@@ -5,10 +5,10 @@ import path from 'node:path';
 import { buildApp } from '../../apps/server/src/app';
 import { type Config, loadConfig } from '../../apps/server/src/config/config';
 import { migrateDatabase, openPglite } from '../../apps/server/src/db/client';
-import { seedIfNeeded } from '../../apps/server/src/db/seed';
 import { createJobQueue } from '../../apps/server/src/jobs/queue';
 import { DEFAULT_CODE_EXECUTION } from '../../apps/server/src/modules/program-execution/program-execution.config';
 import { startCodeRunner } from '../../apps/server/src/modules/program-execution/program-execution.runner';
+import { seedIfNeeded } from '../../apps/server/src/seed';
 
 export const DEMO_TEACHER = 'teacher01';
 export const DEMO_PASSWORD = 'Uplus@2026';

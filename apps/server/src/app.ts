@@ -5,19 +5,23 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createLlmClient } from './ai/client';
 import type { Config } from './config/config';
+import { AppError } from './core/errors';
+import { logDestination, loggerOptions, RequestLogController } from './core/logging';
 import { type Database, openDatabase } from './db/client';
 import { createNotificationBus, type NotificationBus } from './db/notify';
 import { createAuth } from './http/auth';
 import type { App, AppContext } from './http/context';
 import { registerErrorHandling } from './http/error-handler';
-import { logDestination, loggerOptions, RequestLogController } from './http/logging';
+import { createReadiness, healthRoutes, type Readiness } from './http/health';
+import { DOCS_CSP, registerSecurityHeaders } from './http/security-headers';
 import { createSerializerCompiler } from './http/serializer';
 import { registerSpa } from './http/spa';
-import { removeUnstorableInput } from './http/unstorable';
+import { BODY_SHAPE_MSG, jsonNestsDeeperThan, removeUnstorableInput } from './http/unstorable';
 import { createJobQueue, type JobQueue } from './jobs/queue';
-import { aiRoutes } from './modules/ai/ai.routes';
+import { createLlmClient } from './llm/client';
+import { dataScreenRoutes } from './modules/data-screen/data-screen.routes';
+import { homeworkRoutes } from './modules/homework/homework.routes';
 import { idpRoutes } from './modules/idp/idp.routes';
 import { messageRoutes } from './modules/messages/messages.routes';
 import { organisationRoutes } from './modules/organisations/organisations.routes';
@@ -26,14 +30,15 @@ import {
   DEFAULT_CODE_EXECUTION,
 } from './modules/program-execution/program-execution.config';
 import { programExecutionRoutes } from './modules/program-execution/program-execution.routes';
+import { aiRoutes } from './modules/question-bank/ai.routes';
 import { generateQuestionsRoutes } from './modules/question-bank/generate-questions.routes';
 import { questionBankRoutes } from './modules/question-bank/question-bank.routes';
+import { teachingRoutes } from './modules/question-bank/teaching.routes';
 import { createSessionCache } from './modules/sessions/session-cache';
 import { attachSessionCache } from './modules/sessions/session-invalidation';
 import { sessionRoutes } from './modules/sessions/sessions.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { createSecrets, resolveAppSecret } from './modules/system/secrets';
-import { teachingRoutes } from './modules/teaching/teaching.routes';
 import { userRoutes } from './modules/users/users.routes';
 
 // Validation messages are Chinese: schemas carry the specs' texts; anything else falls back to zod's zh-CN
@@ -59,6 +64,8 @@ export type AppDeps = {
   codeExecution?: Partial<CodeExecutionConfig>;
   /** LISTEN/NOTIFY between instances; one is made (and closed) when absent. Tests pass their own. */
   notifications?: NotificationBus;
+  /** Start-up state behind GET /readyz (server.ts marks its steps); ready at once when absent. */
+  readiness?: Readiness;
 };
 
 /** Builds the Fastify app: used by server.ts, a future worker and the tests. */
@@ -85,6 +92,8 @@ export const buildApp = async (config: Config, deps: AppDeps = {}): Promise<App>
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '' || body === undefined) return done(null, undefined);
+    // Refused before parsing: a hostile nesting costs neither the parse nor a walk (http/unstorable).
+    if (jsonNestsDeeperThan(body as string)) return done(new AppError(400, BODY_SHAPE_MSG.tooDeep));
     return jsonParser(request, body as string, done);
   });
   removeUnstorableInput(app);
@@ -93,6 +102,7 @@ export const buildApp = async (config: Config, deps: AppDeps = {}): Promise<App>
     // Addresses may carry a sign-in ticket (/authorize?ticket=): never send them to other sites.
     if (!reply.hasHeader('referrer-policy')) reply.header('referrer-policy', 'same-origin');
   });
+  registerSecurityHeaders(app);
 
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
@@ -106,7 +116,7 @@ export const buildApp = async (config: Config, deps: AppDeps = {}): Promise<App>
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: DOCS_CSP });
 
   registerErrorHandling(app, config.webDist);
 
@@ -140,14 +150,17 @@ export const buildApp = async (config: Config, deps: AppDeps = {}): Promise<App>
     now,
     llm: createLlmClient(config.llm),
   };
+  healthRoutes(app, deps.readiness ?? createReadiness([]));
   siteRoutes(app, ctx);
   sessionRoutes(app, ctx);
   userRoutes(app, ctx);
   organisationRoutes(app, ctx);
   messageRoutes(app, ctx);
+  dataScreenRoutes(app, ctx);
   idpRoutes(app, ctx);
   questionBankRoutes(app, ctx);
   teachingRoutes(app, ctx);
+  homeworkRoutes(app, ctx);
   const jobs = deps.jobs ?? createJobQueue({ db: database.db, log: app.log, bus: notifications });
   // Hooks run last-added first: the queue stops before a database opened here is closed.
   if (!deps.jobs) app.addHook('onClose', async () => jobs.stop());

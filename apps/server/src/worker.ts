@@ -1,8 +1,8 @@
 import pino from 'pino';
 import { loadConfig } from './config/config';
+import { REDACT_PATHS } from './core/logging';
 import { migrateDatabase, openDatabase } from './db/client';
 import { createNotificationBus } from './db/notify';
-import { REDACT_PATHS } from './http/logging';
 import { createJobQueue } from './jobs/queue';
 import { loadCodeExecutionConfig } from './modules/program-execution/program-execution.config';
 import { startCodeRunner } from './modules/program-execution/program-execution.runner';

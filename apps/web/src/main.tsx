@@ -1,10 +1,16 @@
+// First: zod's settings, before zod itself (see the module).
+import './zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { errorMessage } from './api/http';
 import { App } from './app/app';
 import { loadSite } from './app/bootstrap';
 import { ConfigErrorPage } from './app/config-error-page';
-import { siteStore } from './app/site-store';
+import { preloadRoute } from './app/router';
+import { siteStore } from './lib/site-store';
+
+// The page's own code loads alongside the site configuration.
+preloadRoute(window.location.pathname);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root missing from index.html');

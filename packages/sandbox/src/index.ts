@@ -13,6 +13,7 @@ export * from './messages';
 export {
   displayText,
   type EvaluateOptions,
+  type EvaluationTurns,
   getSandbox,
   Sandbox,
   type SandboxOptions,

@@ -55,6 +55,9 @@ export type LanguageDefinition = {
     kind: 'compile' | 'syntax';
     /** Memory of a compile in its own sandbox (writesBox); a syntax check uses the run's plan. */
     memory: MemoryPlan | null;
+    /** Removes the tool's own internals from its output (after the box path is cut), so the teacher sees
+     * only the program's errors. */
+    cleanOutput?: (text: string) => string;
   };
   run: (ctx: CommandContext) => string[];
   /** Processes and threads one case may have (RLIMIT_NPROC). */
@@ -90,9 +93,46 @@ function versionAfter(pattern: RegExp, label: string): (text: string) => string 
   };
 }
 
+/**
+ * Python's syntax check, run as `python3 -I -c <this> /box/main.py`. It prints only what Python itself
+ * prints for the program (file name as the student knows it, line, caret, message), never a frame of this
+ * wrapper. It must work on every Python 3 a host may have (3.8 to 3.13): it uses only `compile`,
+ * `sys.argv`, `sys.stderr`, `sys.exit` and `traceback.format_exception_only(etype, value)`, present with
+ * that signature in all of them (the wrapper once called `traceback.print_exception_only`, which Python
+ * 3.11 does not have: its AttributeError was shown under the program's SyntaxError).
+ * Any exception of `compile` counts (SyntaxError, ValueError for a NUL byte before 3.12, RecursionError or
+ * MemoryError for absurd nesting): each is the program's own compile failure.
+ */
+export const PYTHON_SYNTAX_CHECK = [
+  'import sys, traceback',
+  'path = sys.argv[1]',
+  'try:',
+  "    with open(path, 'rb') as f:",
+  '        source = f.read()',
+  "    compile(source, path.rsplit('/', 1)[-1], 'exec')",
+  'except Exception as e:',
+  "    sys.stderr.write(''.join(traceback.format_exception_only(type(e), e)))",
+  '    sys.exit(1)',
+].join('\n');
+
+/** Lines of Node's own frames (`at wrapSafe (node:internal/...)`) and its version trailer, which
+ * `node --check` prints under a syntax error: runtime internals, not the program's error. */
+const NODE_INTERNAL_LINE = /^(\s+at (?:.+ \()?node:internal\/.*|Node\.js v\d+\.\d+\.\d+)$/;
+
 /** The compile step of an interpreted language: a syntax check of the source, which writes nothing. */
-function syntaxCheck(argv: (ctx: CommandContext) => string[]): LanguageDefinition['compile'] {
-  return { argv, kind: 'syntax', writesBox: false, produces: null, memory: null };
+function syntaxCheck(
+  argv: (ctx: CommandContext) => string[],
+  cleanOutput?: (text: string) => string,
+): LanguageDefinition['compile'] {
+  return { argv, kind: 'syntax', writesBox: false, produces: null, memory: null, cleanOutput };
+}
+
+/** `node --check`'s output without Node's internal frames and version line (blank lines they leave at
+ * the end go too). */
+export function cleanNodeCheckOutput(text: string): string {
+  const lines = text.split('\n').filter((line) => !NODE_INTERNAL_LINE.test(line));
+  while (lines.length > 0 && lines[lines.length - 1]!.trim() === '') lines.pop();
+  return lines.length > 0 ? `${lines.join('\n')}\n` : '';
 }
 
 const C_LIKE_FLAGS = ['-O2', '-pipe', '-fmax-errors=50', '-fdiagnostics-color=never'];
@@ -236,15 +276,7 @@ export const LANGUAGES: readonly LanguageDefinition[] = [
       ctx.toolchain.python!,
       '-I',
       '-c',
-      [
-        'import sys, traceback',
-        'path = sys.argv[1]',
-        'try:',
-        "    compile(open(path, 'rb').read(), path.rsplit('/', 1)[-1], 'exec')",
-        'except (SyntaxError, ValueError) as e:',
-        '    traceback.print_exception_only(type(e), e)',
-        '    sys.exit(1)',
-      ].join('\n'),
+      PYTHON_SYNTAX_CHECK,
       `${BOX_DIR}/${ctx.sourceFile}`,
     ]),
     run: (ctx) => [ctx.toolchain.python!, '-B', `${BOX_DIR}/${ctx.sourceFile}`],
@@ -264,7 +296,10 @@ export const LANGUAGES: readonly LanguageDefinition[] = [
     versionCommand: (t) => [t.node!, '--version'],
     parseVersion: versionAfter(/v(\d+\.\d+\.\d+)/, 'Node.js'),
     sourceFile: mainFile('main.js'),
-    compile: syntaxCheck((ctx) => [ctx.toolchain.node!, '--check', `${BOX_DIR}/${ctx.sourceFile}`]),
+    compile: syntaxCheck(
+      (ctx) => [ctx.toolchain.node!, '--check', `${BOX_DIR}/${ctx.sourceFile}`],
+      cleanNodeCheckOutput,
+    ),
     run: (ctx) => [
       ctx.toolchain.node!,
       `--max-old-space-size=${ctx.memoryMb}`,

@@ -68,6 +68,18 @@ export type StageResult = {
   errorOutput?: string;
 };
 
+/**
+ * How the steps of evaluations share the CPU (the server shares it fairly between users). A step is a
+ * compile (or syntax check) or one test case; the sandbox of a waiting evaluation stays idle meanwhile, and
+ * no limit runs while it waits (a case's wall clock starts with the case).
+ */
+export type EvaluationTurns = {
+  /** Resolves when the evaluation may run its next step; gives back the turn of its previous step first. */
+  next: () => Promise<void>;
+  /** Gives back the turn held, if any: the evaluation has no more steps. Safe to call twice. */
+  end: () => void;
+};
+
 export type EvaluateOptions = {
   /** Called with each stage result as soon as it is known (to store progress for polling clients). */
   onStage?: (result: StageResult) => void | Promise<void>;
@@ -75,6 +87,8 @@ export type EvaluateOptions = {
   compileTimeLimitMs?: number;
   /** Called with an internal error (for the server's log); the evaluation itself ends with a failed stage. */
   onError?: (error: Error) => void;
+  /** Taken before each step; without it every step runs as soon as the evaluation has its slot. */
+  turns?: EvaluationTurns;
 };
 
 export type SandboxOptions = {
@@ -156,13 +170,31 @@ export class Sandbox {
   private readonly workDir: string;
   private readonly bwrapPaths: readonly string[] | undefined;
   private readonly cgroupSources: CgroupSources | undefined;
-  readonly concurrency: number;
+  private slots: number;
 
   constructor(options: SandboxOptions = {}) {
     this.workDir = options.workDir ?? defaultWorkDir();
     this.bwrapPaths = options.bwrapPaths;
     this.cgroupSources = options.cgroupSources;
-    this.concurrency = Math.max(1, options.concurrency ?? availableParallelism());
+    this.slots = Math.max(1, options.concurrency ?? availableParallelism());
+  }
+
+  /** Evaluations running at once (each in its own slot). */
+  get concurrency(): number {
+    return this.slots;
+  }
+
+  /**
+   * Lets at least `concurrency` evaluations run at once from now on (never fewer than before): the code
+   * runner holds more evaluations than it runs steps, and the process-wide sandbox may have been made
+   * earlier with fewer slots (a start-up probe, a reference run).
+   */
+  ensureConcurrency(concurrency: number): void {
+    if (concurrency <= this.slots) return;
+    this.slots = concurrency;
+    void this.readyPromise?.then((ready) => {
+      if ('pool' in ready) ready.pool.grow(this.slots);
+    });
   }
 
   /** Plans isolation once and checks it for real: a probe runs inside a sandbox and must see an
@@ -271,6 +303,7 @@ export class Sandbox {
         // Safe although the box holds files the slot's uid wrote: every process of the slot is dead by now.
         if (box) rmSync(box, { recursive: true, force: true, maxRetries: 3 });
       } finally {
+        options.turns?.end();
         ready.pool.release(slot);
       }
     }
@@ -425,6 +458,7 @@ class Evaluation {
         };
         let outcome: JobOutcome;
         let oomBefore: number;
+        await this.options.turns?.next();
         if (compile.writesBox) {
           const compileSession = await this.startSession(true, compileMemory);
           oomBefore = this.slot.cgroup?.oomKills() ?? 0;
@@ -450,6 +484,7 @@ class Evaluation {
       const testcases = this.request.testcases;
       for (let i = 0; i < testcases.length; i++) {
         const testcase = testcases[i]!;
+        await this.options.turns?.next();
         if (!session?.alive) {
           // First case, or the program killed the previous sandbox's runner: a fresh sandbox for the rest.
           if (session) await session.close();
@@ -462,8 +497,10 @@ class Evaluation {
         if (row.outputQualified) passed++;
         await this.emit(row);
       }
+      this.options.turns?.end();
       await this.emit(stage('COMPLETE', true, completeMessage(passed, testcases.length)));
     } finally {
+      this.options.turns?.end();
       await session?.close();
     }
   }
@@ -492,13 +529,15 @@ class Evaluation {
       return stage('COMPILE', false, SANDBOX_MSG.compileFailed, { output: '' });
     }
     const shown = EVALUATION_LIMITS.shownOutputBytes;
-    const text = [
+    const raw = [
       displayText(outcome.stdout, shown, outcome.stdoutSize),
       displayText(outcome.stderr, shown, outcome.stderrSize),
     ]
       .filter((t) => t.length > 0)
       .join('\n')
       .replaceAll('/box/', '');
+    const clean = this.def.compile?.cleanOutput;
+    const text = clean ? clean(raw) : raw;
     const timeUsed = Math.round(outcome.wallUs / 1000);
     const ok = outcome.exited && outcome.exitCode === 0 && outcome.execErrno === 0;
     if (ok && (produces === null || isRegularFile(join(this.box, produces)))) {
@@ -578,9 +617,11 @@ function isRegularFile(path: string): boolean {
 
 let shared: Sandbox | null = null;
 
-/** The process-wide sandbox (created on first use with the given options). */
+/** The process-wide sandbox (created on first use with the given options; a later, larger `concurrency`
+ * raises its slots). */
 export function getSandbox(options?: SandboxOptions): Sandbox {
   shared ??= new Sandbox(options);
+  if (options?.concurrency) shared.ensureConcurrency(options.concurrency);
   return shared;
 }
 

@@ -89,8 +89,23 @@ export class SlotPool {
 
   constructor(
     private readonly plan: IsolationPlan,
-    private readonly size: number,
+    private size: number,
   ) {}
+
+  /** Allows `size` slots at once (never fewer than now); evaluations waiting for a slot get the new ones. */
+  grow(size: number): void {
+    if (size <= this.size) return;
+    this.size = size;
+    while (this.waiters.length > 0 && this.claimed + this.pending < this.size) {
+      const waiter = this.waiters.shift()!;
+      this.pending++;
+      void this.claimNew()
+        .then((slot) => (slot ? waiter(slot) : this.waiters.unshift(waiter)))
+        .finally(() => {
+          this.pending--;
+        });
+    }
+  }
 
   get ownUids(): boolean {
     return this.plan.mode === 'root';

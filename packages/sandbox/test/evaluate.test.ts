@@ -177,7 +177,59 @@ describe('C program against test cases', () => {
         message: '编译失败',
       });
       expect(last(results).output, languageId).toContain(expected);
+      // Only the program's error: no wrapper frame (the Python check once crashed with an AttributeError
+      // under the SyntaxError), no sandbox path, no runtime internals.
+      expect(last(results).output, languageId).not.toMatch(
+        /Traceback|<string>|AttributeError|\/box\/|node:internal|Node\.js v/,
+      );
     }
+  });
+
+  it('takes a turn before the compile and before each case, and gives it back at the end', async () => {
+    const log: string[] = [];
+    let turn = 0;
+    const started = Date.now();
+    const results = await sandbox.evaluate(
+      {
+        languageId: 'c',
+        sourceCode: HELLO.c!,
+        timeLimit: 1000,
+        testcases: [
+          { stdin: 'a', stdout: 'Hello, a!' },
+          { stdin: 'b', stdout: 'Hello, b!' },
+        ],
+      },
+      {
+        turns: {
+          next: async () => {
+            turn++;
+            log.push(`next ${turn}`);
+            // The second case's turn comes late: the case must not start (nor its clock run) before it.
+            if (turn === 3) await new Promise((r) => setTimeout(r, 1500));
+          },
+          end: () => log.push('end'),
+        },
+        onStage: (row) => {
+          log.push(row.stage);
+        },
+      },
+    );
+    expect(log.slice(0, 10)).toEqual([
+      'VERIFY',
+      'PREPROCESS',
+      'next 1',
+      'COMPILE',
+      'next 2',
+      'RUN',
+      'next 3',
+      'RUN',
+      'end',
+      'COMPLETE',
+    ]);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1500);
+    const runs = runRows(results);
+    expect(runs.map((r) => r.verdict)).toEqual(['ACCEPTED', 'ACCEPTED']);
+    expect(runs[1]!.timeUsed!).toBeLessThan(1000);
   });
 
   it('names a Java file after its public class', async () => {
@@ -321,6 +373,35 @@ describe('VERIFY through evaluate', () => {
           timeUsed: null,
         },
       ]);
+    }
+  });
+});
+
+describe('raising the concurrency of a running sandbox', () => {
+  it('lets an evaluation waiting for a slot start at once', async () => {
+    const small = await startSandbox(1);
+    try {
+      const sleeper = {
+        languageId: 'python3',
+        sourceCode: 'import time\ntime.sleep(1.5)\nprint(1)\n',
+        timeLimit: 5000,
+        testcases: [{ stdin: '', stdout: '1' }],
+      };
+      const started = Date.now();
+      const first = small.evaluate(sleeper);
+      const second = small.evaluate(sleeper); // waits: the only slot is the first's
+      await new Promise((r) => setTimeout(r, 200));
+      small.ensureConcurrency(2);
+      expect(small.concurrency).toBe(2);
+      const results = await Promise.all([first, second]);
+      for (const r of results) expect(runRows(r)[0]).toMatchObject({ verdict: 'ACCEPTED' });
+      // one after the other would take two sleeps (3 s)
+      expect(Date.now() - started).toBeLessThan(2800);
+      expect((await small.claimedSlots()).length).toBe(2);
+      small.ensureConcurrency(1); // never fewer
+      expect(small.concurrency).toBe(2);
+    } finally {
+      await small.close();
     }
   });
 });

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, REPO_ROOT } from './config';
+import { loadConfig, publicOriginsOf, REPO_ROOT } from './config';
 
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
@@ -18,6 +18,21 @@ describe('loadConfig', () => {
       webDist: path.join(REPO_ROOT, 'apps/web/dist'),
       trustProxy: false,
     });
+  });
+
+  it('PUBLIC_ORIGINS: normalized origins; unset, loopback on PORT; anything but an origin stops the start', () => {
+    const set = loadConfig({
+      PUBLIC_ORIGINS: 'https://Uplus.Example.edu:443/, http://school.example.edu:8080',
+    });
+    expect(set.publicOrigins).toEqual(['https://uplus.example.edu', 'http://school.example.edu:8080']);
+    expect(publicOriginsOf(set)).toEqual(set.publicOrigins);
+    expect(publicOriginsOf(loadConfig({ PORT: '3999' }))).toEqual([
+      'http://localhost:3999',
+      'http://127.0.0.1:3999',
+    ]);
+    for (const bad of ['uplus.example.edu', 'ftp://uplus.example.edu', 'https://uplus.example.edu/app']) {
+      expect(() => loadConfig({ PUBLIC_ORIGINS: bad }), bad).toThrow(/PUBLIC_ORIGINS/);
+    }
   });
 
   it('reads every variable', () => {

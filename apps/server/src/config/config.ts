@@ -46,6 +46,12 @@ const envSchema = z.object({
   COLLEGE_ADMIN_URL: z.string().default('/college-admin'),
   /** Trust X-Forwarded-* headers (behind a reverse proxy): client address for rate limits, protocol. */
   TRUST_PROXY: flag(false),
+  /**
+   * Origins (scheme://host[:port], comma- or space-separated) users reach the platform at. The identity
+   * provider sends a sign-in ticket only to these or to a deployment's host name (default port or PORT);
+   * unset: http://localhost:PORT and http://127.0.0.1:PORT.
+   */
+  PUBLIC_ORIGINS: optionalText,
   /** OpenAI-compatible chat-completions endpoint, e.g. http://localhost:11434/v1 (Ollama). */
   LLM_BASE_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   /** Sent as the bearer token; local servers (Ollama, llama.cpp) need none. Never logged. */
@@ -122,9 +128,33 @@ export type Config = {
   webDist: string;
   collegeAdminUrl: string;
   trustProxy: boolean;
+  /** PUBLIC_ORIGINS, normalized; undefined: the loopback origins on `port` (see publicOriginsOf). */
+  publicOrigins?: readonly string[];
   llm: LlmConfig;
   sessionCache: SessionCacheConfig;
 };
+
+/** `PUBLIC_ORIGINS` as origins; an entry that is not an http(s) origin stops the start (a typo would refuse sign-ins). */
+const parseOrigins = (text: string): string[] =>
+  text
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map((entry) => {
+      let url: URL | null = null;
+      try {
+        url = new URL(entry);
+      } catch {
+        // reported below
+      }
+      if (!url || !['http:', 'https:'].includes(url.protocol) || url.pathname !== '/' || url.search) {
+        throw new Error(`Invalid environment:\n  PUBLIC_ORIGINS: not an http(s) origin: ${entry}`);
+      }
+      return url.origin;
+    });
+
+/** The origins a redirect may go to besides the deployments' hosts: PUBLIC_ORIGINS, else loopback on PORT. */
+export const publicOriginsOf = (config: Pick<Config, 'publicOrigins' | 'port'>): readonly string[] =>
+  config.publicOrigins ?? [`http://localhost:${config.port}`, `http://127.0.0.1:${config.port}`];
 
 /** Parses the environment (process.env by default). Throws one readable error listing every bad variable. */
 export const loadConfig = (env: Record<string, string | undefined> = process.env): Config => {
@@ -149,6 +179,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     webDist: e.WEB_DIST ? path.resolve(base, e.WEB_DIST) : path.join(REPO_ROOT, 'apps/web/dist'),
     collegeAdminUrl: e.COLLEGE_ADMIN_URL,
     trustProxy: e.TRUST_PROXY,
+    publicOrigins: e.PUBLIC_ORIGINS === undefined ? undefined : parseOrigins(e.PUBLIC_ORIGINS),
     llm: {
       baseUrl: e.LLM_BASE_URL,
       apiKey: e.LLM_API_KEY,

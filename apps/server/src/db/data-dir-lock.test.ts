@@ -16,6 +16,16 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
+/** The pid a lock file names (its first word; the second is the holder's start time). */
+const holderPid = (dir: string) =>
+  Number(readFileSync(path.join(dir, LOCK_FILE), 'utf8').trim().split(/\s+/)[0]);
+
+/** The state letter of a process in /proc/<pid>/stat (Z: a zombie nobody has reaped yet). */
+const procState = (pid: number) => {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0];
+};
+
 /** A process that lives until killed, so its pid is alive. */
 const liveProcess = () => spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
 
@@ -23,7 +33,7 @@ describe('PGlite data directory lock', () => {
   it('names this process in the lock and removes it on release', () => {
     const dir = freshDir();
     const lock = lockDataDir(dir);
-    expect(readFileSync(path.join(dir, LOCK_FILE), 'utf8').trim()).toBe(String(process.pid));
+    expect(holderPid(dir)).toBe(process.pid);
     lock.release();
     expect(existsSync(path.join(dir, LOCK_FILE))).toBe(false);
     lock.release(); // a second release does nothing
@@ -37,7 +47,7 @@ describe('PGlite data directory lock', () => {
       writeFileSync(path.join(dir, LOCK_FILE), `${other.pid}\n`);
       expect(() => lockDataDir(dir)).toThrow(`正被进程 ${other.pid} 使用`);
       expect(() => lockDataDir(dir)).toThrow('DATABASE_URL');
-      expect(readFileSync(path.join(dir, LOCK_FILE), 'utf8').trim()).toBe(String(other.pid));
+      expect(holderPid(dir)).toBe(other.pid);
     } finally {
       other.kill('SIGKILL');
       await new Promise((resolve) => other.once('exit', resolve));
@@ -51,7 +61,7 @@ describe('PGlite data directory lock', () => {
     await new Promise((resolve) => gone.once('exit', resolve));
     writeFileSync(path.join(dir, LOCK_FILE), `${gone.pid}\n`);
     const lock = lockDataDir(dir);
-    expect(readFileSync(path.join(dir, LOCK_FILE), 'utf8').trim()).toBe(String(process.pid));
+    expect(holderPid(dir)).toBe(process.pid);
     lock.release();
   });
 
@@ -82,4 +92,66 @@ describe('PGlite data directory lock', () => {
     await second.close();
     expect(existsSync(path.join(dir, LOCK_FILE))).toBe(false);
   });
+
+  it.runIf(existsSync('/proc/self/stat'))(
+    'a holder killed with SIGKILL and not yet reaped (a zombie) does not block the next lock',
+    async () => {
+      const dir = freshDir();
+      // The child takes the lock with the real code, says so, and waits.
+      const child = spawn(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          '--input-type=module',
+          '-e',
+          `const { lockDataDir } = await import(${JSON.stringify(new URL('./data-dir-lock.ts', import.meta.url).pathname)});
+           lockDataDir(${JSON.stringify(dir)}); console.log('locked'); setInterval(() => {}, 1000);`,
+        ],
+        { stdio: ['ignore', 'pipe', 'inherit'] },
+      );
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      await new Promise<void>((resolve, reject) => {
+        child.stdout?.on('data', (chunk: Buffer) => chunk.toString().includes('locked') && resolve());
+        child.once('exit', () => reject(new Error('the child ended before taking the lock')));
+      });
+      const pid = child.pid as number;
+      expect(holderPid(dir)).toBe(pid);
+      expect(() => lockDataDir(dir)).toThrow(`正被进程 ${pid} 使用`);
+
+      // From the kill to the next lock nothing yields to the event loop, so Node cannot reap the child:
+      // it stays a zombie, as a server killed with kill -9 stays one until its parent (a shell, a
+      // supervisor) gets to it.
+      process.kill(pid, 'SIGKILL');
+      const until = Date.now() + 5000;
+      while (procState(pid) !== 'Z' && Date.now() < until) {}
+      expect(procState(pid)).toBe('Z');
+      const lock = lockDataDir(dir);
+      expect(holderPid(dir)).toBe(process.pid);
+      lock.release();
+      await exited;
+    },
+  );
+
+  it.runIf(existsSync('/proc/self/stat'))(
+    'a lock naming a live pid with another start time (the pid was reused) is taken over',
+    async () => {
+      const dir = freshDir();
+      const other = liveProcess();
+      try {
+        writeFileSync(path.join(dir, LOCK_FILE), `${other.pid} 1\n`);
+        const lock = lockDataDir(dir);
+        expect(holderPid(dir)).toBe(process.pid);
+        lock.release();
+        // with its true start time the same pid holds the directory
+        const stat = readFileSync(`/proc/${other.pid}/stat`, 'utf8');
+        const startTime = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+        writeFileSync(path.join(dir, LOCK_FILE), `${other.pid} ${startTime}\n`);
+        expect(() => lockDataDir(dir)).toThrow(`正被进程 ${other.pid} 使用`);
+      } finally {
+        other.kill('SIGKILL');
+        await new Promise((resolve) => other.once('exit', resolve));
+      }
+    },
+  );
 });

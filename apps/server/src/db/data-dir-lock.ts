@@ -1,4 +1,4 @@
-import { closeSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import path from 'node:path';
 
 /** The file in a PGlite data directory that names the process holding it. */
@@ -14,9 +14,46 @@ export const dataDirBusyMessage = (dataDir: string, pid: number | null) =>
   `(the embedded database in ${dataDir} is open in ${pid ? `process ${pid}` : 'another process'}; ` +
   'stop it first, or set DATABASE_URL)';
 
-const isAlive = (pid: number) => {
+/** A process as a lock names it: its pid and, where /proc exists, its start time (a reused pid has another). */
+type Holder = { pid: number; startTime: string | null };
+
+/**
+ * The state letter and start time (clock ticks after boot) in /proc/<pid>/stat; `null` when the process
+ * does not exist, `undefined` where there is no /proc (not Linux). The name in parentheses may hold spaces
+ * and parentheses, so the fields are read after the last `)`.
+ */
+const procStat = (pid: number): { state: string; startTime: string } | null | undefined => {
+  let text: string;
   try {
-    process.kill(pid, 0);
+    text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ESRCH') return existsSync('/proc/self/stat') ? null : undefined;
+    return undefined;
+  }
+  // after ") ": state (field 3), ..., starttime (field 22)
+  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  return { state: fields[0] ?? '', startTime: fields[19] ?? '' };
+};
+
+/** This process's start time, written into the lock beside its pid. */
+const ownStartTime = () => procStat(process.pid)?.startTime ?? null;
+
+/**
+ * Whether the process a lock names still runs. A killed process stays a zombie (state Z) until its parent
+ * reaps it, and `kill(pid, 0)` counts a zombie alive: an immediate restart after `kill -9` was refused for
+ * up to seconds. A zombie or a dying process (X) holds nothing, and a pid now used by a process that
+ * started at another time is not the holder.
+ */
+const isAlive = (holder: Holder) => {
+  const stat = procStat(holder.pid);
+  if (stat === null) return false;
+  if (stat !== undefined) {
+    if (stat.state === 'Z' || stat.state === 'X' || stat.state === 'x') return false;
+    return holder.startTime === null || stat.startTime === holder.startTime;
+  }
+  try {
+    process.kill(holder.pid, 0);
     return true;
   } catch (error) {
     // EPERM: the process exists but belongs to someone else
@@ -24,10 +61,13 @@ const isAlive = (pid: number) => {
   }
 };
 
-const readHolder = (file: string): number | null => {
+/** The holder a lock file names (`<pid> [<start time>]`), or null when it names none. */
+const readHolder = (file: string): Holder | null => {
   try {
-    const pid = Number.parseInt(readFileSync(file, 'utf8').trim(), 10);
-    return Number.isSafeInteger(pid) && pid > 0 ? pid : null;
+    const [pidText, startTime] = readFileSync(file, 'utf8').trim().split(/\s+/);
+    const pid = Number.parseInt(pidText ?? '', 10);
+    if (!Number.isSafeInteger(pid) || pid <= 0) return null;
+    return { pid, startTime: startTime && /^\d+$/.test(startTime) ? startTime : null };
   } catch {
     return null;
   }
@@ -60,8 +100,8 @@ export const lockDataDir = (dataDir: string): DataDirLock => {
       if (held.has(file)) throw new Error(dataDirBusyMessage(dataDir, process.pid));
       const holder = readHolder(file);
       // our own pid in a lock we do not hold: left by an earlier process that had the same pid (containers)
-      if (holder !== null && holder !== process.pid && isAlive(holder)) {
-        throw new Error(dataDirBusyMessage(dataDir, holder));
+      if (holder !== null && holder.pid !== process.pid && isAlive(holder)) {
+        throw new Error(dataDirBusyMessage(dataDir, holder.pid));
       }
       // a lock without a pid that is seconds old is being written by a process starting right now
       if (holder === null && Date.now() - mtimeMs(file) < FRESH_MS)
@@ -70,7 +110,8 @@ export const lockDataDir = (dataDir: string): DataDirLock => {
       rmSync(file, { force: true });
       continue;
     }
-    writeSync(fd, `${process.pid}\n`);
+    const startTime = ownStartTime();
+    writeSync(fd, startTime ? `${process.pid} ${startTime}\n` : `${process.pid}\n`);
     closeSync(fd);
     held.add(file);
     let released = false;
@@ -79,7 +120,7 @@ export const lockDataDir = (dataDir: string): DataDirLock => {
       released = true;
       held.delete(file);
       process.off('exit', release);
-      if (readHolder(file) === process.pid) rmSync(file, { force: true });
+      if (readHolder(file)?.pid === process.pid) rmSync(file, { force: true });
     };
     process.on('exit', release);
     return { release };

@@ -1,7 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { safeError } from '../http/logging';
+import { safeError } from '../core/logging';
 import type { Db } from './client';
 
 /** Handles the payload of one notification. */

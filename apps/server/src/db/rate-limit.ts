@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { AppError } from '../http/errors';
+import { AppError } from '../core/errors';
 import type { Db } from './client';
 
 /** `now() - ms` on the database's clock, which every server instance and code runner shares. */

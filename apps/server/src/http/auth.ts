@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
+import { AppError } from '../core/errors';
 import type { Db } from '../db/client';
 import type { Actor } from '../modules/sessions/actor';
 import type { SessionCache } from '../modules/sessions/session-cache';
 import { resolveSession } from '../modules/sessions/sessions.service';
-import { AppError } from './errors';
 
 /** Header carrying the access token on every call (spec 000 section 7). */
 export const TOKEN_HEADER = 'x-access-token';

@@ -6,10 +6,10 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { LlmClient } from '../ai/client';
 import type { Config } from '../config/config';
 import type { Db } from '../db/client';
 import type { NotificationBus } from '../db/notify';
+import type { LlmClient } from '../llm/client';
 import type { Secrets } from '../modules/system/secrets';
 import type { Auth } from './auth';
 

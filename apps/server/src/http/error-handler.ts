@@ -1,10 +1,10 @@
 import { MSG } from '@uplus/shared';
 import type { FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, DEFAULT_MESSAGES } from '../core/errors';
+import { safeError } from '../core/logging';
 import type { App } from './context';
 import { fail } from './envelope';
-import { AppError, DEFAULT_MESSAGES } from './errors';
-import { safeError } from './logging';
 import { isApiPath, sendSpaIndex, wantsHtml } from './spa';
 
 /**
@@ -32,7 +32,7 @@ export const registerErrorHandling = (app: App, webDist: string) => {
   });
 
   app.setNotFoundHandler(async (request, reply) => {
-    if (!isApiPath(request.url) && wantsHtml(request)) return sendSpaIndex(reply, webDist);
+    if (!isApiPath(request.url) && wantsHtml(request)) return sendSpaIndex(request, reply, webDist);
     return reply.code(404).send(fail(404, MSG.notFound));
   });
 };

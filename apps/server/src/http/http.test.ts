@@ -4,11 +4,11 @@ import path from 'node:path';
 import { MSG } from '@uplus/shared';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
+import { redactUrl } from '../core/logging';
 import type { Database, Db } from '../db/client';
 import { testConfig, useTestApp } from '../test/app';
 import { testDrivers } from '../test/database';
 import { buildMember } from '../test/factories';
-import { redactUrl } from './logging';
 
 describe('redactUrl', () => {
   it('removes ticket, quc_ticket and password values, also nested and encoded', () => {

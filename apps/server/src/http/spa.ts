@@ -26,12 +26,18 @@ export const wantsHtml = (request: FastifyRequest) =>
 
 /** Serves the built web app's files; unknown page paths get index.html (the router shows its not-found page). */
 export const registerSpa = async (app: App, webDist: string) => {
+  // `/` is the page whatever the request accepts: a load balancer's health check asks for it without
+  // `Accept: text/html`. Registered even before a build exists (then it answers the not-built note, 503).
+  app.get('/', { schema: { hide: true } }, (request, reply) => sendSpaIndex(request, reply, webDist));
   if (!existsSync(webDist)) return;
   await app.register(fastifyStatic, {
     root: webDist,
     prefix: '/',
     index: false,
     wildcard: true,
+    // The build writes a .br and a .gz beside each file that compresses (apps/web/vite.config.ts): sent as
+    // they are by Accept-Encoding, with `Vary: Accept-Encoding` and the original file's content type.
+    preCompressed: true,
     // Directory paths ('/', '/workbench/') are pages: the not-found handler answers them with index.html.
     allowedPath: (pathName) => !pathName.endsWith('/'),
     decorateReply: false,
@@ -43,10 +49,33 @@ export const registerSpa = async (app: App, webDist: string) => {
   });
 };
 
-/** index.html of the web app, or a Chinese note that it has not been built. */
-export const sendSpaIndex = async (reply: FastifyReply, webDist: string) => {
+/** The encodings a request accepts, of those the build writes (brotli first: smaller). */
+export const acceptedEncoding = (header: string | string[] | undefined): 'br' | 'gzip' | null => {
+  const accepted = new Map<string, number>();
+  for (const part of (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    accepted.set(name.trim(), q ? Number(q.slice(2)) || 0 : 1);
+  }
+  const wants = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  if (wants('br')) return 'br';
+  if (wants('gzip')) return 'gzip';
+  return null;
+};
+
+const readIfExists = (file: string) => readFile(file).catch(() => null);
+
+/**
+ * index.html of the web app (never cached: it names the current build's files), compressed when the
+ * build wrote a compressed copy the request accepts; or a Chinese note that it has not been built.
+ */
+export const sendSpaIndex = async (request: FastifyRequest, reply: FastifyReply, webDist: string) => {
   const index = path.join(webDist, 'index.html');
   reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
   if (!existsSync(index)) return reply.code(503).send(NOT_BUILT_PAGE);
-  return reply.code(200).send(await readFile(index, 'utf8'));
+  reply.header('vary', 'accept-encoding');
+  const encoding = acceptedEncoding(request.headers['accept-encoding']);
+  const compressed = encoding && (await readIfExists(`${index}.${encoding === 'br' ? 'br' : 'gz'}`));
+  if (encoding && compressed) return reply.code(200).header('content-encoding', encoding).send(compressed);
+  return reply.code(200).send(await readFile(index));
 };

@@ -2,15 +2,15 @@ import {
   AI_TIMEOUT_MS,
   DEFAULT_TIMEOUT_MS,
   isSuccessAnswer,
-  loginUrl,
   MSG,
   SERVICE_BASES,
   type ServiceName,
   STORAGE_KEYS,
 } from '@uplus/shared';
 import type { z } from 'zod';
-import { siteStore } from '../app/site-store';
 import { browser } from '../lib/browser';
+import { loginUrl } from '../lib/routes';
+import { siteStore } from '../lib/site-store';
 import { getToken, storage } from '../lib/storage';
 
 /*

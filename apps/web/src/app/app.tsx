@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
+import { createQueryClient } from '../lib/query-client';
 import { AppProviders } from './providers';
-import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
 
 /** The mounted app (after the site config is loaded). */

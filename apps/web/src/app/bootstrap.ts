@@ -11,7 +11,7 @@ import {
 } from '@uplus/shared';
 import { z } from 'zod';
 import { http } from '../api/http';
-import type { SiteConfig, SiteState } from './site-store';
+import type { SiteConfig, SiteState } from '../lib/site-store';
 
 /*
  * Configuration loaded before the app mounts (spec 000 sections 1 and 7):

@@ -18,7 +18,7 @@ export function ConfigErrorPage({ message, onRetry }: Props) {
           description={
             <>
               <div>暂时无法获取本站的配置信息，页面无法显示。请检查网络连接后重试。</div>
-              <div style={{ marginTop: 8, color: '#8f959e' }}>原因：{message}</div>
+              <div style={{ marginTop: 8, color: '#646a73' }}>原因：{message}</div>
             </>
           }
           actions={

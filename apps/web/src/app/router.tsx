@@ -1,49 +1,55 @@
-import { REDIRECTS, ROUTES, type RouteDef } from '@uplus/shared';
-import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject, redirect } from 'react-router';
+import type { RouteHandle } from '../lib/route-handle';
+import { REDIRECTS, ROUTES, type RouteDef } from '../lib/routes';
 import { PortalLayout } from './layouts/portal-layout';
 import { RouteError } from './route-error';
-import type { RouteHandle } from './route-handle';
+import { inWorkbench } from './route-layouts';
 
 type LazyPage = () => Promise<{ Component: React.ComponentType }>;
 
 /** Pages built in this issue; every other route shows the shared coming-soon page. Each is its own chunk. */
 const PAGES: Record<string, LazyPage> = {
-  home: async () => ({ Component: (await import('../features/home/home-page')).HomePage }),
-  authorize: async () => ({ Component: (await import('../features/session/authorize-page')).AuthorizePage }),
-  qucSync: async () => ({ Component: (await import('../features/session/quc-sync-page')).QucSyncPage }),
-  slogin: async () => ({ Component: (await import('../features/session/slogin-page')).SloginPage }),
-  toolkit: async () => ({ Component: (await import('../features/ai-toolkit/toolkit-page')).ToolkitPage }),
+  home: async () => ({ Component: (await import('../features/site/home-page')).HomePage }),
+  authorize: async () => ({ Component: (await import('../features/sessions/authorize-page')).AuthorizePage }),
+  qucSync: async () => ({ Component: (await import('../features/sessions/quc-sync-page')).QucSyncPage }),
+  slogin: async () => ({ Component: (await import('../features/sessions/slogin-page')).SloginPage }),
+  toolkit: async () => ({
+    Component: (await import('../features/question-bank/ai-toolkit/toolkit-page')).ToolkitPage,
+  }),
   exerciseLibs: async () => ({
-    Component: (await import('../features/question-library/question-library-page')).QuestionLibraryPage,
+    Component: (await import('../features/question-bank/question-library/question-library-page'))
+      .QuestionLibraryPage,
   }),
   teacherGroup: async () => ({
-    Component: (await import('../features/teacher-course/teacher-group-page')).TeacherGroupPage,
+    Component: (await import('../features/question-bank/teacher-course/teacher-group-page')).TeacherGroupPage,
   }),
   teacherHomework: async () => ({
-    Component: (await import('../features/teacher-course/teacher-homework-page')).TeacherHomeworkPage,
+    Component: (await import('../features/question-bank/teacher-course/teacher-homework-page'))
+      .TeacherHomeworkPage,
   }),
   teacherExerciseSet: async () => ({
-    Component: (await import('../features/teacher-course/teacher-exercise-set-page')).TeacherExerciseSetPage,
+    Component: (await import('../features/question-bank/teacher-course/teacher-exercise-set-page'))
+      .TeacherExerciseSetPage,
   }),
   message: async () => ({ Component: (await import('../features/messages/message-page')).MessagePage }),
+  careerMentor: async () => ({
+    Component: (await import('../features/workbench/career-mentor-page')).CareerMentorPage,
+  }),
+  dataScreen: async () => ({
+    Component: (await import('../features/data-screen/data-screen-page')).DataScreenPage,
+  }),
   collegeAdmin: async () => ({
-    Component: (await import('../features/college-admin/college-admin-page')).CollegeAdminPage,
+    Component: (await import('../features/organisations/college-admin/college-admin-page')).CollegeAdminPage,
   }),
 };
-/**
- * The /workbench/index/* pages and the message page (spec 001 section 2.9 lists its day-grouped list with
- * the shell) live in the workbench shell (features/workbench) instead of the portal layout.
- */
-const inWorkbench = (route: RouteDef) =>
-  route.path.startsWith('/workbench/index/') || route.name === 'message';
 const workbenchLayout: LazyPage = async () => ({
-  Component: (await import('../features/workbench/workbench-layout')).WorkbenchLayout,
+  Component: (await import('./layouts/workbench-layout')).WorkbenchLayout,
 });
 const comingSoon: LazyPage = async () => ({
   Component: (await import('../components/coming-soon')).ComingSoonPage,
 });
 const notFound: LazyPage = async () => ({
-  Component: (await import('../features/not-found/not-found-page')).NotFoundPage,
+  Component: (await import('./not-found-page')).NotFoundPage,
 });
 
 /** Shown while the first page's code loads. */
@@ -93,3 +99,14 @@ export const appRoutes = (): RouteObject[] => [
 ];
 
 export const createAppRouter = () => createBrowserRouter(appRoutes());
+
+/**
+ * Starts loading the code of the page at `pathname` (its layout and page chunks) at once, so that it
+ * arrives while the site configuration loads instead of after it; the router then finds it loaded.
+ */
+export const preloadRoute = (pathname: string) => {
+  const target = REDIRECTS.find((r) => r.from === pathname.replace(/(.)\/+$/, '$1'))?.to ?? pathname;
+  for (const { route } of matchRoutes(appRoutes(), target) ?? []) {
+    if (typeof route.lazy === 'function') route.lazy().catch(() => undefined);
+  }
+};

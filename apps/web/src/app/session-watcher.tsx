@@ -1,9 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ORGAN_CHANNEL } from '@uplus/shared';
 import { useEffect, useRef } from 'react';
-import { type OrganChangedMessage, TAB_ID } from '../features/organ/api';
+import { type OrganChangedMessage, TAB_ID } from '../features/organisations/api';
+import { signedOutElsewhere } from '../features/sessions/session';
 import { browser } from '../lib/browser';
 import { useStored } from '../lib/storage';
+
+// A sign-out in another tab is followed before anything on this page reacts to the emptied storage (the
+// storage module and the route guard listen later): registered once, when the app's code loads, so it is
+// the first `storage` listener and the page is already leaving when a guard would send it to sign in.
+if (typeof window !== 'undefined') window.addEventListener('storage', signedOutElsewhere);
 
 /**
  * Keeps this tab in step with the others: a token change (sign-in or sign-out in another tab, seen

@@ -1,7 +1,7 @@
 import { ClockCircleOutlined } from '@ant-design/icons';
 import { Button, Result } from 'antd';
 import { Link } from 'react-router';
-import { useRouteHandle } from '../app/route-handle';
+import { useRouteHandle } from '../lib/route-handle';
 import './coming-soon.css';
 
 /**

@@ -9,8 +9,8 @@ import {
   SettingOutlined,
   WifiOutlined,
 } from '@ant-design/icons';
-import type { LabPlatformKey } from '@uplus/shared';
 import type { ReactNode } from 'react';
+import type { LabPlatformKey } from '../lib/routes';
 
 const ICONS: Record<LabPlatformKey, ReactNode> = {
   harmony: <MobileOutlined />,

@@ -4,10 +4,10 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { AppProviders } from '../app/providers';
-import { createQueryClient } from '../app/query-client';
 import { appRoutes } from '../app/router';
-import { type SiteConfig, type SiteState, siteStore } from '../app/site-store';
 import { browser } from '../lib/browser';
+import { createQueryClient } from '../lib/query-client';
+import { type SiteConfig, type SiteState, siteStore } from '../lib/site-store';
 
 /*
  * Test support: the network is the only thing replaced (a fetch stub answering with envelopes),
@@ -162,7 +162,9 @@ export const refresh = (identityType = 'Student', pms = { course: 0, qom: 0 }, o
   organ: {
     id: organId,
     name: '优加示范大学',
-    leafOrganCode: 'UPLUS-C001',
+    // the leaf is the class; the college code is the school's, as a school site's CODE names it
+    leafOrganCode: 'UPLUS-C001-SE2301',
+    collegeCode: 'UPLUS-C001',
     identityType,
     majorName: '软件工程',
   },

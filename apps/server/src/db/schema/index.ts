@@ -1,5 +1,6 @@
 export * from './ai';
 export * from './code-execution';
+export * from './homework';
 export * from './messages';
 export * from './organisations';
 export * from './question-bank';

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  index,
+  pgTable,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { createdAt, identityId, ownerRef } from './columns';
 import { memberships, users } from './users';
 
@@ -18,6 +27,13 @@ export const sessions = pgTable(
     membershipId: bigint('membership_id', { mode: 'number' }).references(() => memberships.id, {
       onDelete: 'set null',
     }),
+    /**
+     * for an access token: the identity provider's session that issued it. Ending that session (sign-out)
+     * ends every token it issued, also one issued a moment before in another tab.
+     */
+    idpSessionId: bigint('idp_session_id', { mode: 'number' }).references((): AnyPgColumn => sessions.id, {
+      onDelete: 'cascade',
+    }),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
@@ -25,6 +41,8 @@ export const sessions = pgTable(
   },
   (t) => [
     index('sessions_user_idx').on(t.userId),
+    // Finding the tokens of an identity-provider session (its sign-out, the cascade when it is deleted).
+    index('sessions_idp_session_idx').on(t.idpSessionId),
     check('sessions_kind_check', sql`${t.kind} in ('access', 'idp')`),
   ],
 );

@@ -7,6 +7,7 @@ import { revokeSession, setSessionExpiry } from '../sessions/sessions.service';
 import { findUserById } from '../users/users.service';
 import { IDP_COOKIE } from './idp.routes';
 import { startIdpSession } from './idp.service';
+import { openLoginForm } from './idp-test-support';
 
 let addressCounter = 0;
 /** A client address of its own per call, so per-address limits do not leak between tests. */
@@ -73,6 +74,7 @@ describe.each(testDrivers())('identity provider: token states and bad input on %
     });
 
     it('the HTML form shows the same messages beside the field', async () => {
+      const form = await openLoginForm(t.app);
       const res = await t.app.inject({
         method: 'POST',
         url: '/idp/login',
@@ -80,8 +82,9 @@ describe.each(testDrivers())('identity provider: token states and bad input on %
           username: 'u'.repeat(65),
           password: 'x',
           redirect: '/authorize',
+          _csrf: form.csrf,
         }).toString(),
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: form.cookie },
         remoteAddress: freshAddress(),
       });
       expect(res.statusCode).toBe(400);

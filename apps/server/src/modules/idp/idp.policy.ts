@@ -11,30 +11,50 @@ export const DEFAULT_LOGIN_REDIRECT = '/authorize';
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting control characters is the point
 const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
+const RELATIVE_BASE = 'http://relative.invalid';
 
 /**
- * A redirect target is accepted when it is a path on this site or an absolute http(s) URL of the same
- * origin (host and port) as the request; anything else (other hosts, `//evil`, `javascript:`) gives the
- * fallback.
+ * Whether an absolute redirect target's origin belongs to this platform. Judged from configuration (the
+ * public origins and the deployments' host names), never from the request's Host header, which the
+ * client chooses.
  */
-export const safeRedirect = (
+export type OriginCheck = (url: URL) => boolean | Promise<boolean>;
+
+/**
+ * A redirect target is accepted when it is a path on this site or an absolute http(s) URL whose origin
+ * `allowed` accepts; anything else (other hosts, `//evil`, `javascript:`) gives the fallback. The answer is
+ * normalized and percent-encoded (WHATWG URL serialization), so it is ASCII and can go into a Location
+ * header as it is: a path such as `/课程` would otherwise make Node refuse the header (ERR_INVALID_CHAR).
+ */
+export const safeRedirect = async (
   raw: string | undefined,
-  request: { host: string; protocol: string },
+  allowed: OriginCheck,
   fallback: string,
-): string => {
+): Promise<string> => {
   if (!raw || raw.length > 2048 || CONTROL_CHARS.test(raw)) return fallback;
-  if (raw.startsWith('/')) {
-    return raw.startsWith('//') || raw.startsWith('/\\') ? fallback : raw;
-  }
+  if (raw.startsWith('/')) return sitePath(raw) ?? fallback;
   try {
     const url = new URL(raw);
-    if ((url.protocol === 'http:' || url.protocol === 'https:') && url.host === request.host.toLowerCase()) {
-      return url.toString();
-    }
+    if ((url.protocol === 'http:' || url.protocol === 'https:') && (await allowed(url))) return url.href;
   } catch {
     // not a URL
   }
   return fallback;
+};
+
+/**
+ * A path on this site, normalized and percent-encoded; null when it leaves the site (`//host`, `/\host`,
+ * or a path that normalizes to `//host`, such as `/.//host`).
+ */
+export const sitePath = (raw: string): string | null => {
+  if (!raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return null;
+  try {
+    const url = new URL(raw, RELATIVE_BASE);
+    if (url.origin !== RELATIVE_BASE || url.pathname.startsWith('//')) return null;
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return null;
+  }
 };
 
 /** Whether a (safe) redirect target stays inside the identity provider's own pages. */

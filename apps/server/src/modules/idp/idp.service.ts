@@ -1,6 +1,6 @@
 import { idpLoginBody, idpPasswordBody, MSG } from '@uplus/shared';
+import { AppError } from '../../core/errors';
 import type { Db } from '../../db/client';
-import { AppError } from '../../http/errors';
 import type { Actor } from '../sessions/actor';
 import {
   issueSession,
@@ -8,6 +8,7 @@ import {
   revokeByToken,
   revokeOtherSessions,
 } from '../sessions/sessions.service';
+import { isDeploymentHost } from '../site/site.service';
 import { verifyPassword } from '../users/passwords';
 import * as users from '../users/users.service';
 import {
@@ -15,6 +16,7 @@ import {
   ADDRESS_FAILURE_LIMIT,
   ATTEMPT_RETENTION_MS,
   FAILURE_WINDOW_MS,
+  type OriginCheck,
 } from './idp.policy';
 import * as repo from './idp.repo';
 
@@ -85,8 +87,34 @@ export const authenticate = async (opts: {
   return user;
 };
 
-/** Issues the sign-in ticket (an access token) starting in the user's default organisation. */
-export const issueTicket = async (opts: { db: Db; userId: number; ttlHours: number; now: Date }) => {
+/**
+ * Whether an absolute redirect target belongs to the platform: one of the public origins (PUBLIC_ORIGINS,
+ * by default loopback on PORT), or a deployment's host name on the default port or the server's own port.
+ * The request's Host header plays no part: a client can send any.
+ */
+export const platformOrigins = (opts: {
+  db: Db;
+  publicOrigins: readonly string[];
+  port: number;
+}): OriginCheck => {
+  const origins = new Set(opts.publicOrigins);
+  return async (url) =>
+    origins.has(url.origin) ||
+    ((url.port === '' || url.port === String(opts.port)) &&
+      (await isDeploymentHost({ db: opts.db, host: url.hostname })));
+};
+
+/**
+ * Issues the sign-in ticket (an access token) starting in the user's default organisation. A ticket issued
+ * from the provider's session (`idpSessionId`) ends when that session ends (sign-out anywhere).
+ */
+export const issueTicket = async (opts: {
+  db: Db;
+  userId: number;
+  ttlHours: number;
+  now: Date;
+  idpSessionId?: number | null;
+}) => {
   const membership = await users.getStartMembership({ db: opts.db, userId: opts.userId });
   const session = await issueSession({
     db: opts.db,
@@ -95,6 +123,7 @@ export const issueTicket = async (opts: { db: Db; userId: number; ttlHours: numb
     membershipId: membership?.id ?? null,
     ttlHours: opts.ttlHours,
     now: opts.now,
+    idpSessionId: opts.idpSessionId ?? null,
   });
   return { ticket: session.token, expiresAt: session.expiresAt.getTime() };
 };

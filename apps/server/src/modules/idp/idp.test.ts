@@ -3,32 +3,41 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app';
 import { testDrivers } from '../../test/database';
 import { asUser, buildMember, buildUser, DEFAULT_TEST_PASSWORD, tokenFor } from '../../test/factories';
-import { ensureDefaultDeployment } from '../site/site.service';
+import { createDeployment, ensureDefaultDeployment } from '../site/site.service';
 import { findUserById } from '../users/users.service';
-import { IDP_COOKIE } from './idp.routes';
+import { IDP_COOKIE, LOGIN_COOKIE, LOGIN_FORM_REFUSED } from './idp.routes';
+import { platformOrigins } from './idp.service';
+import { openLoginForm } from './idp-test-support';
 
 let addressCounter = 0;
 /** A client address of its own per test, so per-address limits do not leak between tests. */
 const freshAddress = () => `10.1.${Math.floor(++addressCounter / 250)}.${(addressCounter % 250) + 1}`;
 
 describe.each(testDrivers())('identity provider on %s', (driver) => {
-  const t = useTestApp(driver);
+  // PUBLIC_ORIGINS unset: the loopback origins on PORT are the platform's (besides deployment hosts).
+  const t = useTestApp(driver, { config: { port: 3000 } });
 
   const jsonLogin = (username: unknown, password: unknown, remoteAddress = freshAddress()) =>
     t.app.inject({ method: 'POST', url: '/idp/api/login', payload: { username, password }, remoteAddress });
 
-  const formLogin = (fields: Record<string, string>, remoteAddress = freshAddress(), cookie?: string) =>
-    t.app.inject({
+  /** Posts the sign-in form as the browser does after opening the page (its token and pre-session cookie). */
+  const formLogin = async (fields: Record<string, string>, remoteAddress = freshAddress()) => {
+    const form = await openLoginForm(t.app, { host: 'localhost:3000' });
+    return t.app.inject({
       method: 'POST',
       url: '/idp/login',
-      payload: new URLSearchParams(fields).toString(),
+      payload: new URLSearchParams({ _csrf: form.csrf, ...fields }).toString(),
       headers: {
         'content-type': 'application/x-www-form-urlencoded',
         host: 'localhost:3000',
-        ...(cookie ? { cookie } : {}),
+        cookie: form.cookie,
+        'sec-fetch-site': 'same-origin',
       },
       remoteAddress,
     });
+  };
+  const ticketOf = (body: string) => /quc_ticket=([A-Za-z0-9_-]{43})/.exec(body)?.[1];
+  const verify = (ticket: string) => asUser(t.app, ticket).get('/api/login/verify');
 
   const cookieOf = (res: { cookies: { name: string; value: string }[] }) => {
     const c = res.cookies.find((x) => x.name === IDP_COOKIE);
@@ -364,6 +373,275 @@ describe.each(testDrivers())('identity provider on %s', (driver) => {
       const row = await findUserById({ db: t.db, userId: user.id });
       expect(row!.passwordHash.startsWith('$argon2id$')).toBe(true);
       expect(row!.passwordHash).not.toContain(user.password);
+    });
+  });
+
+  describe('sign-out everywhere', () => {
+    /** A member signed in through the provider's form: its session cookie and the ticket it was given. */
+    const providerSignIn = async () => {
+      const { user } = await buildMember(t.db);
+      const signIn = await formLogin({
+        username: user.username,
+        password: user.password,
+        redirect: '/authorize',
+      });
+      return { user, cookie: cookieOf(signIn)!, ticket: ticketOf(signIn.body)! };
+    };
+    const logout = (ticket: string) =>
+      t.app.inject({ method: 'POST', url: '/api/base/logout', headers: { 'x-access-token': ticket } });
+    const silentSignIn = (cookie: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/idp/login?redirect=%2Fauthorize%3Fredirect%3D%252Fworkbench%252Findex%252Fschool',
+        headers: { cookie, host: 'localhost:3000' },
+      });
+
+    it('the app logout also ends the provider session that issued the ticket: no new ticket after it', async () => {
+      const { cookie, ticket } = await providerSignIn();
+
+      expect((await logout(ticket)).statusCode).toBe(200);
+      expect((await verify(ticket)).statusCode).toBe(401);
+      // A second tab sent to sign in afterwards gets the form, not a silent sign-in with a new ticket.
+      const again = await silentSignIn(cookie);
+      expect(again.statusCode).toBe(200);
+      expect(again.body).toContain('账号登录');
+      expect(ticketOf(again.body)).toBeUndefined();
+    });
+
+    it('a ticket the provider issued to another tab just before the sign-out ends with it', async () => {
+      const { cookie, ticket: first } = await providerSignIn();
+      // Tab 2 was sent to /idp/login while tab 1's sign-out was on its way: it got a ticket of its own.
+      const second = ticketOf((await silentSignIn(cookie)).body)!;
+      expect(second).not.toBe(first);
+      expect((await verify(second)).statusCode).toBe(200);
+
+      expect((await logout(first)).statusCode).toBe(200);
+      expect((await verify(second)).statusCode).toBe(401);
+      expect((await asUser(t.app, second).get('/api/portal/users/basic_info')).statusCode).toBe(401);
+    });
+
+    it('/idp/logout ends every ticket its session issued; other sign-ins of the user stay', async () => {
+      const { user, cookie, ticket } = await providerSignIn();
+      const elsewhere = await formLogin({
+        username: user.username,
+        password: user.password,
+        redirect: '/authorize',
+      });
+      const script = (await jsonLogin(user.username, user.password)).json().data.ticket as string;
+
+      const out = await t.app.inject({ method: 'GET', url: '/idp/logout', headers: { cookie } });
+      expect(out.statusCode).toBe(302);
+      expect((await verify(ticket)).statusCode).toBe(401);
+      // Another browser's sign-in and a script's ticket are not this session's.
+      expect((await verify(ticketOf(elsewhere.body)!)).statusCode).toBe(200);
+      expect((await verify(script)).statusCode).toBe(200);
+      expect((await silentSignIn(cookieOf(elsewhere)!)).body).toContain('登录成功');
+    });
+  });
+
+  describe('redirects with characters outside ASCII', () => {
+    it('GET /idp/logout to /课程 answers a percent-encoded Location', async () => {
+      const user = await buildUser(t.db);
+      const cookie = await signInCookie(user.username, user.password);
+      const out = await t.app.inject({
+        method: 'GET',
+        url: '/idp/logout?redirect=%2F%E8%AF%BE%E7%A8%8B',
+        headers: { cookie },
+      });
+      expect(out.statusCode).toBe(302);
+      expect(out.headers.location).toBe('/%E8%AF%BE%E7%A8%8B');
+      expect((await t.app.inject({ method: 'GET', url: '/idp/login', headers: { cookie } })).body).toContain(
+        '账号登录',
+      );
+    });
+
+    it('POST /idp/login with redirect=/idp/profile?from=课程 signs in and answers a percent-encoded Location', async () => {
+      const user = await buildUser(t.db);
+      const res = await formLogin({
+        username: user.username,
+        password: user.password,
+        redirect: '/idp/profile?from=课程',
+      });
+      expect(res.statusCode).toBe(303);
+      expect(res.headers.location).toBe('/idp/profile?from=%E8%AF%BE%E7%A8%8B');
+      expect(cookieOf(res)).toBeDefined();
+    });
+
+    it('a sign-in going back to /课程 carries the ticket in an encoded address', async () => {
+      const { user } = await buildMember(t.db);
+      const res = await formLogin({
+        username: user.username,
+        password: user.password,
+        redirect: '/authorize?redirect=/课程',
+      });
+      expect(res.statusCode).toBe(200);
+      const ticket = ticketOf(res.body)!;
+      expect(res.body).toContain(`href="/authorize?redirect=%2F%E8%AF%BE%E7%A8%8B&amp;ticket=${ticket}"`);
+    });
+  });
+
+  describe('login CSRF', () => {
+    const post = (fields: Record<string, string>, headers: Record<string, string>, remoteAddress: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/idp/login',
+        payload: new URLSearchParams(fields).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'localhost:3000', ...headers },
+        remoteAddress,
+      });
+
+    it('a cross-site form post is refused with the message, signs nobody in and counts no attempt', async () => {
+      const user = await buildUser(t.db);
+      const address = freshAddress();
+      const fields = { username: user.username, password: user.password, redirect: '/authorize' };
+      const form = await openLoginForm(t.app);
+      const attempts = [
+        // what a page elsewhere can send: no pre-session cookie (SameSite=Lax), no token
+        post(fields, { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' }, address),
+        post(fields, {}, address),
+        // a token of the attacker's own page does not match the victim's cookie
+        post({ ...fields, _csrf: form.csrf }, {}, address),
+        post({ ...fields, _csrf: 'forged' }, { cookie: form.cookie }, address),
+        // even with both, a browser that calls the post cross-site is refused
+        post(
+          { ...fields, _csrf: form.csrf },
+          { cookie: form.cookie, 'sec-fetch-site': 'cross-site' },
+          address,
+        ),
+      ];
+      for (const res of await Promise.all(attempts)) {
+        expect(res.statusCode).toBe(403);
+        expect(res.body).toContain(`role="alert" id="form-error">${LOGIN_FORM_REFUSED}`);
+        expect(cookieOf(res)).toBeUndefined();
+        expect(ticketOf(res.body)).toBeUndefined();
+        // The form shown again carries a fresh token, so the user can sign in from it.
+        expect(res.body).toMatch(/name="_csrf" value="[^"]+"/);
+      }
+      expect(LOGIN_FORM_REFUSED).toMatch(/\p{Script=Han}/u);
+      // No refused post counted against the account.
+      for (let i = 0; i < 4; i++)
+        expect((await jsonLogin(user.username, 'Wrong-pass1')).statusCode).toBe(400);
+      expect((await jsonLogin(user.username, user.password)).statusCode).toBe(200);
+    });
+
+    it('the page sets the pre-session cookie (httpOnly, SameSite=Lax) and the same-site post signs in', async () => {
+      const { user } = await buildMember(t.db);
+      const page = await t.app.inject({ method: 'GET', url: '/idp/login' });
+      const pre = page.cookies.find((c) => c.name === LOGIN_COOKIE)!;
+      expect(pre.httpOnly).toBe(true);
+      expect(pre.sameSite).toBe('Lax');
+      expect(pre.path).toBe('/idp');
+      const csrf = /name="_csrf" value="([^"]+)"/.exec(page.body)![1]!;
+      const fields = {
+        username: user.username,
+        password: user.password,
+        redirect: '/authorize',
+        _csrf: csrf,
+      };
+      // A reload of the page keeps the cookie, so an older tab's form stays valid.
+      const reload = await t.app.inject({
+        method: 'GET',
+        url: '/idp/login',
+        headers: { cookie: `${LOGIN_COOKIE}=${pre.value}` },
+      });
+      expect(reload.cookies.find((c) => c.name === LOGIN_COOKIE)).toBeUndefined();
+      // Origin null: what Chromium sends with a form post from a page under Referrer-Policy no-referrer.
+      const res = await post(
+        fields,
+        { cookie: `${LOGIN_COOKIE}=${pre.value}`, 'sec-fetch-site': 'same-origin', origin: 'null' },
+        freshAddress(),
+      );
+      expect(res.statusCode).toBe(200);
+      expect(cookieOf(res)).toBeDefined();
+      expect((await verify(ticketOf(res.body)!)).statusCode).toBe(200);
+    });
+  });
+
+  describe('redirect targets are judged against the configured origins, not the Host header', () => {
+    it('a spoofed Host cannot make evil.example a target: the ticket stays on the platform', async () => {
+      const { user } = await buildMember(t.db);
+      const spoofed = { host: 'evil.example' };
+      const page = await t.app.inject({
+        method: 'GET',
+        url: '/idp/login?redirect=http%3A%2F%2Fevil.example%2Fsteal',
+        headers: spoofed,
+      });
+      expect(page.body).toContain('name="redirect" value="/authorize"');
+
+      const cookie = await signInCookie(user.username, user.password);
+      const signedIn = await t.app.inject({
+        method: 'GET',
+        url: '/idp/login?redirect=http%3A%2F%2Fevil.example%2Fsteal',
+        headers: { ...spoofed, cookie },
+      });
+      expect(signedIn.statusCode).toBe(200);
+      expect(signedIn.body).not.toContain('evil.example');
+      expect(signedIn.body).toContain(`href="/authorize?ticket=${ticketOf(signedIn.body)}"`);
+
+      const form = await openLoginForm(t.app, spoofed);
+      const posted = await t.app.inject({
+        method: 'POST',
+        url: '/idp/login',
+        payload: new URLSearchParams({
+          username: user.username,
+          password: user.password,
+          redirect: 'http://evil.example/steal',
+          _csrf: form.csrf,
+        }).toString(),
+        headers: { ...spoofed, cookie: form.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+        remoteAddress: freshAddress(),
+      });
+      expect(posted.statusCode).toBe(200);
+      expect(posted.body).not.toContain('evil.example');
+
+      const out = await t.app.inject({
+        method: 'GET',
+        url: '/idp/logout?redirect=http%3A%2F%2Fevil.example%2Fsteal',
+        headers: spoofed,
+      });
+      expect(out.headers.location).toBe('/');
+    });
+
+    it('accepts the public origins and the deployments’ host names (default port or PORT)', async () => {
+      const code = `IDP${Date.now().toString(36).toUpperCase()}`;
+      await createDeployment({
+        db: t.db,
+        code,
+        name: '学校站点',
+        type: 'school',
+        hosts: [`${code}.school.example`],
+      });
+      const allowed = platformOrigins({
+        db: t.db,
+        publicOrigins: ['https://uplus.example.edu:8443'],
+        port: 3000,
+      });
+      const host = `${code.toLowerCase()}.school.example`;
+      for (const ok of [
+        'https://uplus.example.edu:8443/authorize',
+        `https://${host}/authorize`,
+        `http://${host}/authorize`,
+        `http://${host}:3000/authorize`,
+      ]) {
+        expect(await allowed(new URL(ok)), ok).toBe(true);
+      }
+      for (const bad of [
+        'https://uplus.example.edu/authorize',
+        'http://uplus.example.edu:8443/authorize',
+        `http://${host}:8080/authorize`,
+        `http://${host}.evil.example/authorize`,
+        'http://evil.example/steal',
+        'http://localhost:3000/authorize',
+      ]) {
+        expect(await allowed(new URL(bad)), bad).toBe(false);
+      }
+      // Through the pages: a school host is kept as the target (with any Host header).
+      const page = await t.app.inject({
+        method: 'GET',
+        url: `/idp/login?redirect=${encodeURIComponent(`https://${host}/authorize?redirect=%2F`)}`,
+        headers: { host: 'evil.example' },
+      });
+      expect(page.body).toContain(`name="redirect" value="https://${host}/authorize?redirect=%2F"`);
     });
   });
 });

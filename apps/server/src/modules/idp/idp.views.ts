@@ -127,6 +127,8 @@ const formAlert = (error: FormError | undefined, fields: Field[]) =>
 export const loginPage = (opts: {
   brand: string;
   nonce: string;
+  /** the form's token, bound to the sign-in page's pre-session cookie */
+  csrf: string;
   redirect: string;
   username: string;
   error?: FormError;
@@ -156,6 +158,7 @@ export const loginPage = (opts: {
 <h1>账号登录</h1>
 ${formAlert(opts.error, fields)}
 <form method="post" action="/idp/login" novalidate ${opts.error && !opts.error.field ? html`aria-describedby="form-error"` : ''}>
+<input type="hidden" name="_csrf" value="${opts.csrf}">
 <input type="hidden" name="redirect" value="${opts.redirect}">
 ${formFields(fields, opts.error)}
 <button type="submit">登录</button>

@@ -1,5 +1,5 @@
 import { NOTICES_MSG } from '@uplus/shared';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../core/errors';
 import type { Actor } from '../sessions/actor';
 
 /**

@@ -19,9 +19,9 @@ import {
   type NoticesQuery,
   type SmallBellQuery,
 } from '@uplus/shared';
+import { AppError } from '../../core/errors';
 import type { Db } from '../../db/client';
 import { storableText } from '../../db/storable-text';
-import { AppError } from '../../http/errors';
 import type { Actor } from '../sessions/actor';
 import { findUserById } from '../users/users.service';
 import { assertMayPublishCourseNotice, messageOwnerOf, noticeReaderOf } from './messages.policy';

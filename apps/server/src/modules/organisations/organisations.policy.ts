@@ -1,5 +1,5 @@
 import { MSG } from '@uplus/shared';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../core/errors';
 import type { Actor } from '../sessions/actor';
 
 /** Organisation types and the parents each may have (area > school > college > class). */

@@ -1,5 +1,5 @@
+import { AppError } from '../../core/errors';
 import type { Db } from '../../db/client';
-import { AppError } from '../../http/errors';
 import type { Actor } from '../sessions/actor';
 import { ALLOWED_PARENTS, assertOwnOrganisation, type OrganisationType } from './organisations.policy';
 import * as repo from './organisations.repo';

@@ -18,8 +18,16 @@ describe('loadCodeExecutionConfig', () => {
       CODE_RUNNER_SUBMITS_PER_MINUTE: '7',
       CODE_RUNNER_POLL_MS: '500',
       CODE_RUNNER_RETENTION_DAYS: ' ',
+      CODE_RUNNER_PER_USER: '3',
     });
-    expect(config).toMatchObject({ workers: 0, queueLimit: 5, submitsPerMinute: 7, pollingIntervalMs: 500 });
+    expect(config).toMatchObject({
+      workers: 0,
+      perUserLimit: 3,
+      queueLimit: 5,
+      submitsPerMinute: 7,
+      pollingIntervalMs: 500,
+    });
+    expect(loadCodeExecutionConfig({}).perUserLimit).toBeNull();
     expect(config.retentionDays).toBe(DEFAULT_CODE_EXECUTION.retentionDays);
   });
 

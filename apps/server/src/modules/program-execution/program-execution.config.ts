@@ -5,6 +5,11 @@ import { z } from 'zod';
 export type CodeExecutionConfig = {
   /** Evaluations this process runs at once (its code runner's workers); 0: this process runs none. */
   workers: number;
+  /**
+   * Evaluations of one user a runner holds at once (null: its `workers`). The runner shares its workers in
+   * turns between the users whose evaluations it holds, one compile or test case at a time.
+   */
+  perUserLimit: number | null;
   /** Evaluations waiting to start, over all users; a submit beyond it answers 503. */
   queueLimit: number;
   /** Submits per user within a minute; beyond it 429. */
@@ -24,6 +29,7 @@ export type CodeExecutionConfig = {
 /** Defaults of every process; `workers` is 0 unless an entry point asks for workers. */
 export const DEFAULT_CODE_EXECUTION: CodeExecutionConfig = {
   workers: 0,
+  perUserLimit: null,
   queueLimit: 100,
   submitsPerMinute: 30,
   pollingIntervalMs: 1000,
@@ -38,6 +44,8 @@ const count = (min: number, max: number) => z.coerce.number().int().min(min).max
 const envSchema = z.object({
   /** Evaluations run at once by this process; default: the number of CPU cores. 0 on API-only servers. */
   CODE_RUNNER_WORKERS: count(0, 256).optional(),
+  /** Evaluations of one user a runner holds at once; default: its CODE_RUNNER_WORKERS. */
+  CODE_RUNNER_PER_USER: count(1, 256).optional(),
   CODE_RUNNER_QUEUE_LIMIT: count(1, 100_000).default(DEFAULT_CODE_EXECUTION.queueLimit),
   CODE_RUNNER_SUBMITS_PER_MINUTE: count(1, 10_000).default(DEFAULT_CODE_EXECUTION.submitsPerMinute),
   CODE_RUNNER_POLL_MS: count(500, 60_000).default(DEFAULT_CODE_EXECUTION.pollingIntervalMs),
@@ -60,6 +68,7 @@ export const loadCodeExecutionConfig = (
   return {
     ...DEFAULT_CODE_EXECUTION,
     workers: e.CODE_RUNNER_WORKERS ?? availableParallelism(),
+    perUserLimit: e.CODE_RUNNER_PER_USER ?? null,
     queueLimit: e.CODE_RUNNER_QUEUE_LIMIT,
     submitsPerMinute: e.CODE_RUNNER_SUBMITS_PER_MINUTE,
     pollingIntervalMs: e.CODE_RUNNER_POLL_MS,

@@ -1,7 +1,7 @@
 import type { ProgramLanguage } from '@uplus/shared';
 import { and, asc, count, eq, gt, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { ago } from '../../db/rate-limit';
+import { ago, lockForTransaction } from '../../db/rate-limit';
 import { codeEvaluationCases, codeEvaluationStages, codeEvaluations, codeRunners } from '../../db/schema';
 
 export type EvaluationStatus = 'queued' | 'running' | 'complete' | 'failed';
@@ -82,6 +82,40 @@ export const claimEvaluation = async (db: Db, id: number, runnerId: string) => {
     .returning();
   return row ?? null;
 };
+
+/** Advisory lock serialising claims, so that no runner goes over its per-user limit by a race. */
+export const CLAIM_LOCK = 4_271_906_115;
+
+/**
+ * Claims the next evaluation for `runnerId`, fairly between users: among the queued ones (not older than
+ * `maxWaitMs`: those are for the sweep to fail) of users holding fewer than `perUserLimit` evaluations on
+ * this runner, the one whose user has the fewest running evaluations over all runners, then the oldest.
+ * So a user with many runs waiting never goes ahead of another user's first. Null when none may start.
+ * Works the same from several runner processes on one PostgreSQL (claims are serialised by CLAIM_LOCK;
+ * SKIP LOCKED passes over a row another transaction still holds).
+ */
+export const claimNextEvaluation = (
+  db: Db,
+  opts: { runnerId: string; perUserLimit: number; maxWaitMs: number },
+) =>
+  db.transaction(async (tx) => {
+    await lockForTransaction(tx, CLAIM_LOCK);
+    const result = await tx.execute(sql`
+      select q.id::text as id
+      from ${codeEvaluations} q
+      where q.status = 'queued' and q.created_at > ${ago(opts.maxWaitMs)}
+        and (select count(*) from ${codeEvaluations} mine
+             where mine.user_id = q.user_id and mine.status = 'running' and mine.runner_id = ${opts.runnerId}
+            ) < ${opts.perUserLimit}
+      order by
+        (select count(*) from ${codeEvaluations} r where r.user_id = q.user_id and r.status = 'running'),
+        q.created_at, q.id
+      limit 1
+      for update of q skip locked
+    `);
+    const [row] = rowsOf<{ id: string }>(result);
+    return row ? claimEvaluation(tx, Number(row.id), opts.runnerId) : null;
+  });
 
 /**
  * Appends a stage row, but only while the evaluation is still running under `runnerId` (a sweep may have

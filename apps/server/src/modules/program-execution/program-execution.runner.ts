@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { getSandbox, type Sandbox, type SandboxStatus, type StageResult } from '@uplus/sandbox';
 import { isEvaluationFinished, type ProgramStage } from '@uplus/shared';
+import { safeError } from '../../core/logging';
 import type { Db } from '../../db/client';
-import { safeError } from '../../http/logging';
 import { runEvaluationJob } from '../../jobs/definitions';
 import type { JobLog, JobOf, JobQueue } from '../../jobs/queue';
 import type { CodeExecutionConfig } from './program-execution.config';
 import * as repo from './program-execution.repo';
+import { FairTurns } from './program-execution.turns';
 
 /** Prefixes of failed stages (spec 000 section 8). */
 const FAILED_PREFIX: Partial<Record<ProgramStage, string>> = {
@@ -52,6 +53,18 @@ const toNewStage = (result: StageResult): repo.NewStage => ({
   verdict: result.verdict ?? null,
 });
 
+/**
+ * How much a runner takes on: `workers` steps (a compile or a test case) run at once, shared in turns
+ * between users (FairTurns); a user holds at most `perUser` evaluations on the runner (CODE_RUNNER_PER_USER,
+ * default: workers), and the runner holds `slots` = workers + min(perUser, workers) evaluations, so that
+ * one user at the limit always leaves room for other users' runs to start and take their turns.
+ */
+export const runnerCapacity = (config: CodeExecutionConfig) => {
+  const workers = Math.max(1, config.workers);
+  const perUser = Math.max(1, config.perUserLimit ?? workers);
+  return { workers, perUser, slots: workers + Math.min(perUser, workers) };
+};
+
 /** A process's code runner: takes evaluation jobs and keeps the runner registry honest. */
 export type CodeRunner = {
   id: string;
@@ -86,7 +99,12 @@ export const startCodeRunner = async (deps: CodeRunnerDeps): Promise<CodeRunner>
   const { db, config, log } = deps;
   const id = randomUUID();
   const workers = Math.max(1, config.workers);
-  const sandbox = deps.sandbox ?? getSandbox({ concurrency: workers });
+  const { perUser, slots } = runnerCapacity(config);
+  // A sandbox slot for every evaluation held (most of them wait for a turn between steps), also in a sandbox
+  // made before with fewer: an evaluation waiting for a slot would wait for another's whole run.
+  const sandbox = deps.sandbox ?? getSandbox({ concurrency: slots });
+  sandbox.ensureConcurrency?.(slots);
+  const turns = new FairTurns(workers);
   const status = await sandbox.status();
   const registration = {
     id,
@@ -105,10 +123,6 @@ export const startCodeRunner = async (deps: CodeRunnerDeps): Promise<CodeRunner>
   const unfinished = new Set<number>();
   let stopping = false;
   let lastCleanup = 0;
-  let markStopped = () => {};
-  const stopped = new Promise<void>((resolve) => {
-    markStopped = resolve;
-  });
 
   const failWith = async (evaluationIds: number[], reason: string, stageOf?: ProgramStage) => {
     for (const evaluationId of evaluationIds) {
@@ -138,6 +152,7 @@ export const startCodeRunner = async (deps: CodeRunnerDeps): Promise<CodeRunner>
   };
 
   const evaluate = async (evaluation: repo.EvaluationRow) => {
+    const taken = turns.forUser(evaluation.userId);
     const cases = await repo.listCases(db, evaluation.id);
     let results: StageResult[];
     try {
@@ -164,6 +179,7 @@ export const startCodeRunner = async (deps: CodeRunnerDeps): Promise<CodeRunner>
           },
           onError: (error) =>
             log.error({ err: safeError(error), evaluation: evaluation.id }, 'sandbox error'),
+          turns: taken,
         },
       );
     } catch (error) {
@@ -171,6 +187,8 @@ export const startCodeRunner = async (deps: CodeRunnerDeps): Promise<CodeRunner>
       log.error({ err: safeError(error), evaluation: evaluation.id }, 'evaluation failed');
       unfinished.add(evaluation.id);
       return;
+    } finally {
+      taken.end();
     }
     // Normally already ended with its final row; this catches an evaluation that ended without one.
     const completed = results[results.length - 1]?.stage === 'COMPLETE';
@@ -191,25 +209,54 @@ export const startCodeRunner = async (deps: CodeRunnerDeps): Promise<CodeRunner>
     }
   };
 
-  const handle = async (job: JobOf<{ evaluationId: number }>) => {
-    // Not queued any more: failed by a sweep (waited too long), or already run.
-    const evaluation = await repo.claimEvaluation(db, job.payload.evaluationId, id);
-    if (!evaluation) return;
-    if (stopping) {
-      // Fetched while stopping: end it now rather than leave it half-run.
-      const [failed] = await repo.failRunningOf(db, id, [evaluation.id]);
-      if (failed !== undefined) await failWith([failed], RUNNER_MSG.runnerStopped, 'PREPROCESS');
-      return;
+  /**
+   * Fills this runner's free evaluation slots with the fairest queued evaluations (repo.claimNextEvaluation),
+   * and again whenever one ends. Called on every wake (a job sent by a submit, on any process), at every poll
+   * and when an evaluation ends: a job only says "look now"; which evaluation runs is the claim's choice, so
+   * one user's pile of runs never keeps another user's run waiting behind it.
+   */
+  let claiming: Promise<void> | null = null;
+  let lookAgain = false;
+  let lastClaimWarning = 0;
+  const fill = (): Promise<void> => {
+    if (claiming) {
+      // A claim is under way: it may have missed what this call is about, so it looks once more.
+      lookAgain = true;
+      return claiming;
     }
-    const task = evaluate(evaluation);
-    running.set(evaluation.id, task);
-    try {
-      // At stop the job ends with the grace period (its evaluation is failed then); the sandbox run goes on
-      // to its own limits, but its rows are refused and the queue is not touched any more.
-      await Promise.race([task, stopped]);
-    } finally {
-      void task.finally(() => running.delete(evaluation.id));
-    }
+    claiming = (async () => {
+      do {
+        lookAgain = false;
+        while (!stopping && running.size < slots) {
+          const evaluation = await repo.claimNextEvaluation(db, {
+            runnerId: id,
+            perUserLimit: perUser,
+            maxWaitMs: config.queuedTimeoutMs,
+          });
+          if (!evaluation) break;
+          const task = evaluate(evaluation).finally(() => {
+            running.delete(evaluation.id);
+            void fill();
+          });
+          running.set(evaluation.id, task);
+        }
+      } while (lookAgain && !stopping);
+    })()
+      .catch((error) => {
+        // Tried again at the next poll; while the database is away, say so once a minute, not every poll.
+        if (Date.now() - lastClaimWarning < 60_000) return;
+        lastClaimWarning = Date.now();
+        log.warn({ err: safeError(error) }, 'code runner: claiming an evaluation failed');
+      })
+      .finally(() => {
+        claiming = null;
+      });
+    return claiming;
+  };
+
+  /** A queued job only wakes the runner (its evaluation may already have been claimed by a fairer choice). */
+  const handle = async (_job: JobOf<{ evaluationId: number }>) => {
+    await fill();
   };
 
   await sweep(deps.driver === 'pglite');
@@ -231,18 +278,27 @@ export const startCodeRunner = async (deps: CodeRunnerDeps): Promise<CodeRunner>
   }, config.heartbeatMs);
   timer.unref();
 
+  let poller: NodeJS.Timeout | null = null;
   if (status.ok && config.workers > 0) {
+    // One queue worker: it only wakes the runner, which claims for all its slots at once.
     await deps.jobs.work(
       runEvaluationJob,
-      { concurrency: config.workers, pollingIntervalMs: config.pollingIntervalMs },
+      { concurrency: 1, pollingIntervalMs: config.pollingIntervalMs },
       handle,
     );
+    // The poll finds what no wake announced: a job consumed by a runner that was full or whose user was at
+    // the per-user limit, an evaluation queued while this process was away.
+    poller = setInterval(() => void fill(), config.pollingIntervalMs);
+    poller.unref();
+    void fill();
   }
   // How the limits are enforced here: an operator sees a fallback to rlimits (no writable cgroups) in the log.
   log.info(
     {
       runner: id,
       workers: status.ok ? config.workers : 0,
+      perUser,
+      slots,
       mode: status.mode,
       memoryCgroup: status.memoryCgroup,
       pidsCgroup: status.pidsCgroup,
@@ -260,6 +316,8 @@ export const startCodeRunner = async (deps: CodeRunnerDeps): Promise<CodeRunner>
       if (stopping) return;
       stopping = true;
       clearInterval(timer);
+      if (poller) clearInterval(poller);
+      await claiming;
       await deps.jobs.stopWork(runEvaluationJob);
       const deadline = new Promise<void>((resolve) =>
         setTimeout(resolve, options.timeoutMs ?? 10_000).unref(),
@@ -272,8 +330,6 @@ export const startCodeRunner = async (deps: CodeRunnerDeps): Promise<CodeRunner>
         await repo.deleteRunner(db, id);
       } catch (error) {
         log.warn({ err: safeError(error) }, 'code runner: clean stop failed');
-      } finally {
-        markStopped();
       }
     },
   };

@@ -9,9 +9,9 @@ import {
   type SubmitProgramBody,
   type SubmitProgramResult,
 } from '@uplus/shared';
+import { AppError } from '../../core/errors';
 import type { Db } from '../../db/client';
 import { assertUnderLimit } from '../../db/rate-limit';
-import { AppError } from '../../http/errors';
 import { runEvaluationJob } from '../../jobs/definitions';
 import type { JobQueue } from '../../jobs/queue';
 import type { Actor } from '../sessions/actor';

@@ -307,6 +307,78 @@ describe.each(testDrivers())('program execution on %s', (driver) => {
       }
     }, 90_000);
 
+    /**
+     * One compile (or syntax) error per language of the table: the source and the lines the teacher must see
+     * in the COMPILE row's output (each a whole line; `exact` is the whole output).
+     */
+    const COMPILE_ERRORS: Record<string, { sourceCode: string; lines?: RegExp[]; exact?: RegExp }> = {
+      c: {
+        sourceCode: 'int main(void) { return undefined_name; }\n',
+        lines: [
+          /^main\.c:1:25: error: .undefined_name. undeclared \(first use in this function\)$/,
+          /^ {4}1 \| int main\(void\) \{ return undefined_name; \}$/,
+        ],
+      },
+      cpp: {
+        sourceCode: 'int main() { return undefined_name; }\n',
+        lines: [/^main\.cpp:1:21: error: .undefined_name. was not declared in this scope$/],
+      },
+      java: {
+        sourceCode:
+          'public class Main {\n  public static void main(String[] a) {\n    int x = "s";\n  }\n}\n',
+        lines: [/^Main\.java:3: error: incompatible types: String cannot be converted to int$/, /^1 error$/],
+      },
+      // 3.8/3.9 say "unexpected EOF while parsing", 3.10 on "'(' was never closed": nothing else may appear.
+      python3: {
+        sourceCode: 'print(1\n',
+        exact: /^ {2}File "main\.py", line 1\n {4}print\(1\n {5,}\^\nSyntaxError: [^\n]+\n$/,
+      },
+      javascript: {
+        sourceCode: 'console.log(1;\n',
+        exact: /^main\.js:1\nconsole\.log\(1;\n {12}\^\n\nSyntaxError: missing \) after argument list\n$/,
+      },
+    };
+    /** Whatever belongs to the runner, not to the program: wrapper frames, sandbox paths, tool internals. */
+    const RUNNER_INTERNALS =
+      /\/box\/|uplus-runner|bwrap|setpriv|AttributeError|Traceback|<string>|print_exception_only|node:internal|Node\.js v/;
+
+    it('a compile error in every language: COMPILE 编译失败 with only the program’s own error lines', async () => {
+      const token = await teacherToken(t.db);
+      const languages: { id: string }[] = (await asUser(t.app, token).get(`${BASE}/languages`)).json().data;
+      // Every language of the table has a case here (a new language must bring one).
+      expect(languages.map((l) => l.id).sort()).toEqual(Object.keys(COMPILE_ERRORS).sort());
+      const results = await Promise.all(
+        languages.map(async ({ id }) => ({
+          id,
+          ...(await run(t.app, token, {
+            languageId: id,
+            sourceCode: COMPILE_ERRORS[id]!.sourceCode,
+            timeLimit: 2000,
+            testcases: [{ stdin: '', stdout: 'never' }],
+          })),
+        })),
+      );
+      for (const { id, evaluationId, stages } of results) {
+        const expected = COMPILE_ERRORS[id]!;
+        expect(
+          stages.map((s) => s.stage),
+          id,
+        ).toEqual(['VERIFY', 'PREPROCESS', 'COMPILE']);
+        const compile = stages[2]!;
+        expect(compile, id).toMatchObject({ stage: 'COMPILE', success: false, message: '编译失败' });
+        const output = compile.output ?? '';
+        if (expected.exact) expect(output, id).toMatch(expected.exact);
+        const lines = output.split('\n');
+        for (const line of expected.lines ?? [])
+          expect(
+            lines.some((l) => line.test(l)),
+            `${id}: ${line}`,
+          ).toBe(true);
+        expect(output, id).not.toMatch(RUNNER_INTERNALS);
+        expect(await statusOf(t.db, evaluationId), id).toBe('failed');
+      }
+    }, 90_000);
+
     it('accepts language aliases and stores the canonical id', async () => {
       const token = await teacherToken(t.db);
       const { evaluationId, stages } = await run(t.app, token, {
@@ -478,13 +550,17 @@ describe.each(testDrivers())('program execution on %s', (driver) => {
         .set({ heartbeatAt: sql`now() - interval '1 hour'` })
         .where(eq(codeRunners.id, 'dead-runner'));
       const start = async (runnerId: string) => {
-        const id = await repo.insertEvaluation(t.db, {
-          userId: user.id,
-          languageId: 'c',
-          timeLimitMs: 1000,
-          sourceCode: C_SUM,
+        // Claimed in the transaction that makes it: the block's runner would otherwise claim it first.
+        const id = await t.db.transaction(async (tx) => {
+          const made = await repo.insertEvaluation(tx, {
+            userId: user.id,
+            languageId: 'c',
+            timeLimitMs: 1000,
+            sourceCode: C_SUM,
+          });
+          await repo.claimEvaluation(tx, made, runnerId);
+          return made;
         });
-        await repo.claimEvaluation(t.db, id, runnerId);
         await repo.insertStage(t.db, id, { stage: 'VERIFY', success: true, message: '验证通过' });
         await repo.insertStage(t.db, id, { stage: 'PREPROCESS', success: true, message: '预处理完成' });
         await repo.insertStage(t.db, id, { stage: 'COMPILE', success: true, message: '编译成功' });
@@ -517,16 +593,20 @@ describe.each(testDrivers())('program execution on %s', (driver) => {
 
     it('fails an evaluation that waited longer than the queue timeout', async () => {
       const { user, token: owner } = await buildSignedInMember(t.db, { identityType: 'Teacher' });
-      const id = await repo.insertEvaluation(t.db, {
-        userId: user.id,
-        languageId: 'c',
-        timeLimitMs: 1000,
-        sourceCode: C_SUM,
+      // Made old in the transaction that makes it: the block's runner never claims one that waited too long.
+      const id = await t.db.transaction(async (tx) => {
+        const made = await repo.insertEvaluation(tx, {
+          userId: user.id,
+          languageId: 'c',
+          timeLimitMs: 1000,
+          sourceCode: C_SUM,
+        });
+        await tx
+          .update(codeEvaluations)
+          .set({ createdAt: sql`now() - interval '1 hour'` })
+          .where(eq(codeEvaluations.id, made));
+        return made;
       });
-      await t.db
-        .update(codeEvaluations)
-        .set({ createdAt: sql`now() - interval '1 hour'` })
-        .where(eq(codeEvaluations.id, id));
       await t.runner!.sweep();
       expect(await stagesOf(t.app, owner, String(id))).toEqual([
         expect.objectContaining({

@@ -1,12 +1,12 @@
 import { generateQuestionsBody, generateQuestionsResult, SERVICE_BASES } from '@uplus/shared';
-import { structureQuestions } from '../../ai/structure-questions';
-import { queuedReferenceRun } from '../../ai/structure-questions/queued-run';
-import { type ReferenceRun, sandboxReferenceRun } from '../../ai/structure-questions/reference';
 import type { App, AppContext } from '../../http/context';
 import { answers, ok } from '../../http/envelope';
 import type { JobQueue } from '../../jobs/queue';
-import { admitModelCall } from '../ai/ai.service';
 import type { CodeExecutionConfig } from '../program-execution/program-execution.config';
+import { structureQuestions } from './ai/structure-questions';
+import { queuedReferenceRun } from './ai/structure-questions/queued-run';
+import { type ReferenceRun, sandboxReferenceRun } from './ai/structure-questions/reference';
+import { admitModelCall } from './ai.service';
 import { assertMaySetQuestions } from './question-bank.policy';
 
 /** `POST /api/course/ai/generate_questions`: the streamed draft into checked questions (spec 000 3.3, 7). */

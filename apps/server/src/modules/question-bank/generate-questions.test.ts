@@ -192,6 +192,111 @@ describe.each(testDrivers())('generate_questions on %s', (driver) => {
     expect(JSON.stringify(llm.requests.at(-1)?.body.messages)).toContain('knowledges：输入的字符过长!');
   });
 
+  describe('fewer valid questions than asked for (issue 10 part 7)', () => {
+    const one = (title: string, answer = 'B') =>
+      JSON.stringify({
+        questions: [
+          {
+            titleText: title,
+            options: [
+              { id: 'A', optionContent: '先进先出' },
+              { id: 'B', optionContent: '后进先出' },
+            ],
+            answer,
+            difficulty: 2,
+            knowledges: ['栈'],
+            tip: '解析',
+          },
+        ],
+      });
+    const two = (a: string, b: string, answer = 'B') =>
+      JSON.stringify({
+        questions: [...JSON.parse(one(a, answer)).questions, ...JSON.parse(one(b, answer)).questions],
+      });
+    const STRUCTURE = { content: '整理成结构化数据' };
+    const TOP_UP = { content: '补充题目' };
+
+    it('asked for 3, the draft gave 1: the missing 2 are asked for, and 3 come back', async () => {
+      llm.setScript([
+        { match: STRUCTURE, reply: one('栈的特点是？') },
+        { match: TOP_UP, reply: two('队列的特点是？', '链表的特点是？') },
+      ]);
+      const res = await generate({ questionNum: 3, query: '出3道数据结构单选题' });
+      expect(res.statusCode).toBe(200);
+      const questions = res.json().data;
+      expect(questions.map((q: { titleText: string }) => q.titleText)).toEqual([
+        '栈的特点是？',
+        '队列的特点是？',
+        '链表的特点是？',
+      ]);
+      expect(questions.every((q: { failureMsg: string | null }) => q.failureMsg === null)).toBe(true);
+      expect(llm.requests).toHaveLength(2);
+      const topUp = JSON.stringify(llm.requests[1]?.body.messages);
+      expect(topUp).toContain('还需要2道题');
+      expect(topUp).toContain('<requirements>\\n出3道数据结构单选题\\n</requirements>');
+      // The ones there are, so that they are not repeated.
+      expect(topUp).toContain('1. 栈的特点是？');
+    });
+
+    it('tops up in at most 2 rounds, each for what is still missing', async () => {
+      llm.setScript([
+        { match: STRUCTURE, reply: one('栈的特点是？') },
+        { match: TOP_UP, reply: one('队列的特点是？'), times: 1 },
+        { match: TOP_UP, reply: one('链表的特点是？') },
+      ]);
+      const res = await generate({ questionNum: 3, query: '出3道题' });
+      expect(res.json().data).toHaveLength(3);
+      expect(llm.requests).toHaveLength(3);
+      expect(JSON.stringify(llm.requests[2]?.body.messages)).toContain('还需要1道题');
+    });
+
+    it('a model that never gives enough: after 2 rounds the valid one and the flagged ones come back, with the reasons', async () => {
+      llm.setScript([
+        { match: STRUCTURE, reply: one('栈的特点是？') },
+        // Every new question has two answers for a single choice.
+        { match: TOP_UP, reply: two('队列的特点是？', '链表的特点是？', 'AB') },
+      ]);
+      const res = await generate({ questionNum: 3, query: '出3道题' });
+      expect(res.statusCode).toBe(200);
+      const questions = res.json().data;
+      expect(questions).toHaveLength(3);
+      expect(questions.map((q: { failureMsg: string | null }) => q.failureMsg)).toEqual([
+        null,
+        QUESTION_MSG.singleAnswerOnly,
+        QUESTION_MSG.singleAnswerOnly,
+      ]);
+      // The draft's answer, then two rounds asking for the 2 missing ones; no more.
+      expect(llm.requests).toHaveLength(3);
+      expect(JSON.stringify(llm.requests[2]?.body.messages)).toContain('单选题只能有一个答案');
+    });
+
+    it('a model that gives nothing usable in the rounds: only the one there is, no failure', async () => {
+      llm.setScript([
+        { match: STRUCTURE, reply: one('栈的特点是？') },
+        { match: TOP_UP, reply: '这不是JSON' },
+      ]);
+      const res = await generate({ questionNum: 2 });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.map((q: { titleText: string }) => q.titleText)).toEqual(['栈的特点是？']);
+      // The draft's answer, then one round: its answer and its two JSON repairs all broken.
+      expect(llm.requests).toHaveLength(4);
+      // Without the requirements the round goes after the draft.
+      expect(JSON.stringify(llm.requests[1]?.body.messages)).toContain('<draft>');
+    });
+
+    it('more than asked for: only questionNum come back; without questionNum nothing is topped up', async () => {
+      llm.setScript([{ match: STRUCTURE, reply: two('栈的特点是？', '队列的特点是？') }]);
+      expect((await generate({ questionNum: 1 })).json().data).toHaveLength(1);
+      llm.clearRequests();
+      llm.setScript([{ match: STRUCTURE, reply: one('栈的特点是？') }]);
+      expect((await generate({})).json().data).toHaveLength(1);
+      expect(llm.requests).toHaveLength(1);
+      const bad = await generate({ questionNum: 6 });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().message).toBe('题目数量必须在1到5之间');
+    });
+  });
+
   it('answers 502 AI出题失败 with a reason when every answer is broken, never the broken output', async () => {
     llm.setScript([{ reply: '这不是JSON' }]);
     const res = await generate({});

@@ -16,9 +16,9 @@ import {
   questionFailure,
   type TeacherCourse,
 } from '@uplus/shared';
+import { AppError } from '../../core/errors';
 import type { Db } from '../../db/client';
 import { storable, storableText } from '../../db/storable-text';
-import { AppError } from '../../http/errors';
 import type { Actor } from '../sessions/actor';
 import { assertMaySetQuestions, ownsCourse } from './question-bank.policy';
 import * as repo from './question-bank.repo';

@@ -23,9 +23,19 @@ export type Actor = {
   avatar: string;
   sex: string;
   sessionId: number;
+  /** for an access token: the identity provider's session that issued it (ended with it at sign-out) */
+  idpSessionId?: number | null;
   expiresAt: Date;
   /** null when the user belongs to no organisation */
   membership: ActorMembership | null;
   /** permission bit masks of the current membership */
   masks: { course: bigint; qom: bigint };
 };
+
+/**
+ * The college code of a user (spec 001 section 5, USER_COLLEGE_CODE): the code of the organisation they are
+ * a member of (the school, e.g. UPLUS-C001), which a school site's CODE names; never the leaf inside it (a
+ * college department or a class). The app config, the session refresh and the data screen all read it here.
+ */
+export const collegeCodeOf = (actor: Pick<Actor, 'membership'> | null | undefined): string =>
+  actor?.membership?.organisationCode ?? '';

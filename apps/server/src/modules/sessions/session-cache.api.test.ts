@@ -8,6 +8,7 @@ import { testConfig, useTestApp } from '../../test/app';
 import { testDrivers } from '../../test/database';
 import { asUser, buildMember, buildSchoolTree, tokenFor } from '../../test/factories';
 import { IDP_COOKIE } from '../idp/idp.routes';
+import { openLoginForm } from '../idp/idp-test-support';
 import { addMembership, changeName, setMembershipMask } from '../users/users.service';
 import * as repo from './sessions.repo';
 import { revokeSession } from './sessions.service';
@@ -57,11 +58,21 @@ const memberOfTwo = async (db: Db) => {
 
 /** Signs in at the identity provider and changes the password on its profile page. */
 const changePasswordAtIdp = async (app: App, username: string, oldPassword: string) => {
+  const form = await openLoginForm(app);
   const login = await app.inject({
     method: 'POST',
     url: '/idp/login',
-    payload: new URLSearchParams({ username, password: oldPassword, redirect: '/authorize' }).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'localhost:3000' },
+    payload: new URLSearchParams({
+      username,
+      password: oldPassword,
+      redirect: '/authorize',
+      _csrf: form.csrf,
+    }).toString(),
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      host: 'localhost:3000',
+      cookie: form.cookie,
+    },
     remoteAddress: '10.9.0.1',
   });
   const value = login.cookies.find((c) => c.name === IDP_COOKIE)?.value;

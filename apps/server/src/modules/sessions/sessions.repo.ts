@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { membershipPermissions, memberships, organisations, sessions, users } from '../../db/schema';
@@ -13,6 +13,8 @@ export const insertSession = async (
     userId: number;
     membershipId: number | null;
     expiresAt: Date;
+    /** the identity provider's session that issues this access token */
+    idpSessionId?: number | null;
   },
 ) => {
   const [row] = await db.insert(sessions).values(values).returning({ id: sessions.id });
@@ -20,6 +22,7 @@ export const insertSession = async (
 };
 
 const leaf = alias(organisations, 'leaf');
+const issuer = alias(sessions, 'issuer');
 const coursePm = alias(membershipPermissions, 'course_pm');
 const qomPm = alias(membershipPermissions, 'qom_pm');
 
@@ -30,6 +33,8 @@ const actorQuery = (db: Db) =>
       expiresAt: sessions.expiresAt,
       revokedAt: sessions.revokedAt,
       lastSeenAt: sessions.lastSeenAt,
+      issuerId: issuer.id,
+      issuerRevokedAt: issuer.revokedAt,
       userId: users.id,
       username: users.username,
       name: users.name,
@@ -49,6 +54,7 @@ const actorQuery = (db: Db) =>
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(issuer, eq(issuer.id, sessions.idpSessionId))
     .leftJoin(memberships, eq(memberships.id, sessions.membershipId))
     .leftJoin(organisations, eq(organisations.id, memberships.organisationId))
     .leftJoin(leaf, eq(leaf.id, memberships.leafOrganisationId))
@@ -86,6 +92,20 @@ export const revokeSession = async (db: Db, id: number, at: Date) => {
     .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)))
     .returning({ userId: sessions.userId });
   return row?.userId ?? null;
+};
+
+/**
+ * Revokes a session and the identity provider's session that issued it, in one statement (sign-out).
+ * Returns the user's id, or null when neither was live.
+ */
+export const revokeSessionAndIssuer = async (db: Db, id: number, issuerId: number | null, at: Date) => {
+  const ids = issuerId === null ? [id] : [id, issuerId];
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: at })
+    .where(and(inArray(sessions.id, ids), isNull(sessions.revokedAt)))
+    .returning({ userId: sessions.userId });
+  return rows[0]?.userId ?? null;
 };
 
 /** Revokes every live session of a user except `exceptId` (after a password change). */

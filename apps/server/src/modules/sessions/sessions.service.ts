@@ -1,7 +1,7 @@
 import { MSG, type SessionRefresh, toRole, type VerifyResult } from '@uplus/shared';
+import { AppError } from '../../core/errors';
 import type { Db } from '../../db/client';
-import { AppError } from '../../http/errors';
-import type { Actor } from './actor';
+import { type Actor, collegeCodeOf } from './actor';
 import { type SessionCache, sessionCacheKey } from './session-cache';
 import { publishSessionInvalidation } from './session-invalidation';
 import * as repo from './sessions.repo';
@@ -18,6 +18,8 @@ export const issueSession = async (opts: {
   membershipId: number | null;
   ttlHours: number;
   now: Date;
+  /** the identity provider's session issuing an access token: ending it ends the token too */
+  idpSessionId?: number | null;
 }) => {
   const token = newToken();
   const expiresAt = new Date(opts.now.getTime() + opts.ttlHours * 3_600_000);
@@ -27,6 +29,7 @@ export const issueSession = async (opts: {
     userId: opts.userId,
     membershipId: opts.membershipId,
     expiresAt,
+    idpSessionId: opts.idpSessionId ?? null,
   });
   return { id, token, expiresAt };
 };
@@ -46,6 +49,7 @@ const toActor = (row: ActorRow): Actor => {
     avatar: row.avatar,
     sex: row.sex,
     sessionId: row.sessionId,
+    idpSessionId: row.issuerId,
     expiresAt: row.expiresAt,
     membership: hasMembership
       ? {
@@ -85,6 +89,9 @@ export const resolveSession = async (opts: {
     const generation = opts.cache?.generation() ?? 0;
     const row = await repo.findSessionActor(opts.db, tokenHash, opts.kind);
     if (!row || row.revokedAt || row.expiresAt.getTime() <= nowMs) return null;
+    // Signed out at the identity provider: every token its session issued ends with it, also one issued
+    // while the sign-out was on its way (a second tab's silent sign-in).
+    if (row.issuerRevokedAt) return null;
     session = { actor: toActor(row), lastSeenAt: row.lastSeenAt.getTime() };
     if (opts.cache) session = opts.cache.set(key, session, generation, nowMs);
   }
@@ -124,6 +131,7 @@ export const refreshSession = (opts: { actor: Actor }): SessionRefresh => {
       id: m ? String(m.organisationId) : '',
       name: m?.organisationName ?? '',
       leafOrganCode: m?.leafCode ?? '',
+      collegeCode: collegeCodeOf(opts.actor),
       identityType: m?.role ?? toRole(undefined),
       majorName: m?.majorName ?? '',
     },
@@ -142,9 +150,13 @@ export const invalidateMembershipSessions = (opts: { db: Db; membershipId: numbe
 /** Drops every cached session, on every instance: after a change to many (an organisation's name). */
 export const invalidateAllSessions = (opts: { db: Db }) => publishSessionInvalidation(opts.db, { all: true });
 
-/** `POST /api/base/logout`: revokes the token the call came with. */
+/**
+ * `POST /api/base/logout`: revokes the token the call came with and, in the same statement, the identity
+ * provider's session that issued it, so no tab can get a new ticket from that session once this answers
+ * (and every other ticket it issued ends too).
+ */
 export const logout = async (opts: { db: Db; actor: Actor; now: Date }) => {
-  await repo.revokeSession(opts.db, opts.actor.sessionId, opts.now);
+  await repo.revokeSessionAndIssuer(opts.db, opts.actor.sessionId, opts.actor.idpSessionId ?? null, opts.now);
   await invalidateUserSessions({ db: opts.db, userId: opts.actor.userId });
 };
 

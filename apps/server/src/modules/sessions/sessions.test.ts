@@ -123,6 +123,7 @@ describe.each(testDrivers())('sessions on %s', (driver) => {
         id: String(school.id),
         name: school.name,
         leafOrganCode: klass.code,
+        collegeCode: school.code,
         identityType: 'Student',
         majorName: '软件工程',
       },
@@ -135,7 +136,7 @@ describe.each(testDrivers())('sessions on %s', (driver) => {
     const { token } = await tokenFor(t.db, user.id);
     const res = await asUser(t.app, token).get('/api/base/session/refresh_token');
     expect(res.json().data).toEqual({
-      organ: { id: '', name: '', leafOrganCode: '', identityType: 'Student', majorName: '' },
+      organ: { id: '', name: '', leafOrganCode: '', collegeCode: '', identityType: 'Student', majorName: '' },
       pms: { course: 0, qom: 0 },
     });
   });

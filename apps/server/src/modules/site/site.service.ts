@@ -10,9 +10,9 @@ import {
   type SchoolInfo,
   SERVICE_BASES,
 } from '@uplus/shared';
+import { AppError } from '../../core/errors';
 import type { Db } from '../../db/client';
-import { AppError } from '../../http/errors';
-import type { Actor } from '../sessions/actor';
+import { type Actor, collegeCodeOf } from '../sessions/actor';
 import * as repo from './site.repo';
 
 /** Where the browser finds the built-in identity provider. */
@@ -79,6 +79,10 @@ export const ensureDefaultDeployment = async (opts: { db: Db }) => {
   });
 };
 
+/** Whether a host name (no port) is configured as one of a deployment's hosts. */
+export const isDeploymentHost = async (opts: { db: Db; host: string }) =>
+  (await repo.findDeploymentByHost(opts.db, opts.host.trim().toLowerCase())) !== null;
+
 /** The deployment for a request: by host name, else DEPLOYMENT_CODE, else the default product one. */
 export const resolveDeployment = async (opts: {
   db: Db;
@@ -118,7 +122,7 @@ export const getAppConfig = async (opts: {
     CUSTOMPAGE_LOGO: d.custompageLogo,
     PRODUCT_CODE: d.productCode || 'uplus',
     USER_TYPE: m?.role ?? (d.userType || 'Student'),
-    USER_COLLEGE_CODE: m?.organisationCode ?? '',
+    USER_COLLEGE_CODE: collegeCodeOf(opts.actor),
     IS_COLLEGE_LEADER: opts.actor ? isCollegeLeader(opts.actor.masks.course.toString()) : false,
     HAS_COLLEGE_ADMIN_AUTH: opts.actor ? hasCollegeAdminAuth(opts.actor.masks.qom.toString()) : false,
     services: { ...SERVICE_BASES },

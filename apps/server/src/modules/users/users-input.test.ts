@@ -135,6 +135,7 @@ describe.each(testDrivers())('user endpoints: bad input and other organisations 
           id: String(s.other.school.id),
           name: '学生身份学校',
           leafOrganCode: s.other.klass.code,
+          collegeCode: s.other.school.code,
           identityType: 'Student',
           majorName: '',
         },

@@ -1,5 +1,5 @@
 import { hasCollegeAdminAuth, MSG } from '@uplus/shared';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../core/errors';
 import type { Actor } from '../sessions/actor';
 
 /** A user's own record only: 403 for anyone else's id (whether or not it exists). */

@@ -13,6 +13,7 @@ import {
 import { z } from 'zod';
 import type { App, AppContext } from '../../http/context';
 import { answers, ok } from '../../http/envelope';
+import { collegeCodeOf } from '../sessions/actor';
 import { getCollegeConfigValue } from '../site/site.service';
 import * as users from './users.service';
 
@@ -87,7 +88,7 @@ export const userRoutes = (app: App, ctx: AppContext) => {
     },
     async (request) => {
       const actor = await ctx.auth.require(request);
-      const code = actor.membership?.organisationCode;
+      const code = collegeCodeOf(actor);
       const configured = code
         ? await getCollegeConfigValue({ db: ctx.db, code, key: 'COLLEGE_ADMIN_URL' })
         : null;

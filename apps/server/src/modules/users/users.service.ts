@@ -9,10 +9,10 @@ import {
   toRole,
   type UserBasicInfo,
 } from '@uplus/shared';
+import { AppError } from '../../core/errors';
 import type { Db } from '../../db/client';
-import { AppError } from '../../http/errors';
 import { getAncestorChain } from '../organisations/organisations.service';
-import type { Actor } from '../sessions/actor';
+import { type Actor, collegeCodeOf } from '../sessions/actor';
 import {
   invalidateMembershipSessions,
   invalidateUserSessions,
@@ -183,7 +183,7 @@ export const issueAdminCertificate = async (opts: {
     username: opts.actor.username,
     name: opts.actor.name,
     collegeId: String(membership.organisationId),
-    collegeCode: membership.organisationCode,
+    collegeCode: collegeCodeOf(opts.actor),
     collegeName: membership.organisationName,
     expiresAt,
   };

@@ -1,39 +1,8 @@
-import {
-  AREA_IC_RESEARCH_MENU,
-  areaMenuEntries,
-  type NavTarget,
-  selectedNavKey,
-  showsResearchMenu,
-} from '@uplus/shared';
 import { useMemo } from 'react';
 import { useLocation } from 'react-router';
-import { useGo } from '../navigation';
-import { useSite } from '../site-store';
-import { MenuTab, NavTab, SiteHeader } from './header-parts';
-
-type DropdownTabProps = {
-  label: string;
-  active: boolean;
-  items: { key: string; label: string; target: NavTarget }[];
-};
-
-/** A tab whose menu items go to their targets. */
-function DropdownTab({ label, active, items }: DropdownTabProps) {
-  const go = useGo();
-  return (
-    <MenuTab
-      label={label}
-      active={active}
-      menu={{
-        items: items.map((item) => ({ key: item.key, label: item.label })),
-        onClick: ({ key }) => {
-          const item = items.find((i) => i.key === key);
-          if (item) go(item.target);
-        },
-      }}
-    />
-  );
-}
+import { AREA_IC_RESEARCH_MENU, areaMenuEntries, selectedNavKey, showsResearchMenu } from '../../lib/routes';
+import { useSite } from '../../lib/site-store';
+import { type HeaderTab, SiteHeader } from './header-parts';
 
 /**
  * Area header (spec 001 section 2.6): 首页, 云端实验, 产业项目, 职业发展课, 实习生计划, 求职, then the menu
@@ -43,10 +12,43 @@ export function AreaHeader({ dark }: { dark?: boolean }) {
   const { config, area, areaMenus } = useSite();
   const { pathname } = useLocation();
   const entries = useMemo(() => areaMenuEntries(areaMenus), [areaMenus]);
-  const links = entries.flatMap((e) => (e.kind === 'link' ? [e] : []));
   const research = showsResearchMenu(config.CODE);
   const researchActive = AREA_IC_RESEARCH_MENU.items.some((i) => pathname.startsWith(i.to));
-  const activeKey = researchActive ? null : selectedNavKey(pathname, links);
+  const tabs = useMemo(() => {
+    const links = entries.flatMap((e) => (e.kind === 'link' ? [e] : []));
+    const activeKey = researchActive ? null : selectedNavKey(pathname, links);
+    const list = entries.map(
+      (entry): HeaderTab =>
+        entry.kind === 'link'
+          ? {
+              kind: 'link',
+              key: entry.key,
+              label: entry.label,
+              target: entry,
+              active: activeKey === entry.key,
+            }
+          : {
+              kind: 'menu',
+              key: entry.key,
+              label: entry.label,
+              active: false,
+              items: entry.items.map((item) => ({ key: item.key, label: item.label, target: item })),
+            },
+    );
+    if (research)
+      list.push({
+        kind: 'menu',
+        key: 'research',
+        label: AREA_IC_RESEARCH_MENU.title,
+        active: researchActive,
+        items: AREA_IC_RESEARCH_MENU.items.map((item) => ({
+          key: item.key,
+          label: item.title,
+          target: { to: item.to, external: false, newTab: false },
+        })),
+      });
+    return list;
+  }, [entries, pathname, research, researchActive]);
   const name = area?.browserTabTitle || config.TITLE || config.name || '区域门户';
 
   return (
@@ -56,35 +58,7 @@ export function AreaHeader({ dark }: { dark?: boolean }) {
       name={name}
       logo={area?.domainLogo || config.LOGO}
       navLabel="区域导航"
-    >
-      {entries.map((entry) => (
-        <li key={entry.key}>
-          {entry.kind === 'link' ? (
-            <NavTab target={entry} active={activeKey === entry.key}>
-              {entry.label}
-            </NavTab>
-          ) : (
-            <DropdownTab
-              label={entry.label}
-              active={false}
-              items={entry.items.map((item) => ({ key: item.key, label: item.label, target: item }))}
-            />
-          )}
-        </li>
-      ))}
-      {research && (
-        <li>
-          <DropdownTab
-            label={AREA_IC_RESEARCH_MENU.title}
-            active={researchActive}
-            items={AREA_IC_RESEARCH_MENU.items.map((item) => ({
-              key: item.key,
-              label: item.title,
-              target: { to: item.to, external: false, newTab: false },
-            }))}
-          />
-        </li>
-      )}
-    </SiteHeader>
+      tabs={tabs}
+    />
   );
 }

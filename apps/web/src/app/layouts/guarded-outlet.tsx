@@ -1,7 +1,7 @@
-import type { RouteMeta } from '@uplus/shared';
 import { Spin } from 'antd';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
+import type { RouteMeta } from '../../lib/routes';
 import { RouteGuard } from './route-guard';
 import './guarded-outlet.css';
 

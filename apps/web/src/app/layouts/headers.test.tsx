@@ -131,7 +131,8 @@ describe('school header', () => {
     const competition = screen.getByRole('button', { name: '技能大赛' });
     fireEvent.mouseEnter(competition);
     fireEvent.focus(competition);
-    expect(await screen.findByText('建设中')).toBeTruthy();
+    // The tooltip loads after the first paint; a hover before then shows the tip once it is there.
+    expect(await screen.findByText('建设中', undefined, { timeout: 5000 })).toBeTruthy();
     fireEvent.click(competition);
     expect(router.state.location.pathname).toBe('/home/index');
   });

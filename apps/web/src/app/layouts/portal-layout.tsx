@@ -1,6 +1,7 @@
-import { homeTypeHidesChrome, homeTypeOf, isMobileRouteName } from '@uplus/shared';
-import { useRouteHandle } from '../route-handle';
-import { useSiteConfig } from '../site-store';
+import { homeTypeHidesChrome, homeTypeOf } from '@uplus/shared';
+import { useRouteHandle } from '../../lib/route-handle';
+import { isMobileRouteName } from '../../lib/routes';
+import { useSiteConfig } from '../../lib/site-store';
 import { AreaHeader } from './area-header';
 import { GuardedOutlet, SkipLink } from './guarded-outlet';
 import { ProductHeader } from './product-header';

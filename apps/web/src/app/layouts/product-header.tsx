@@ -1,3 +1,6 @@
+import { useMemo } from 'react';
+import { useLocation } from 'react-router';
+import { LabIcon } from '../../components/lab-icon';
 import {
   LAB_PLATFORMS,
   type LabPlatformKey,
@@ -5,21 +8,17 @@ import {
   PRODUCT_TABS,
   productTabOf,
   productTabTarget,
-} from '@uplus/shared';
-import type { MenuProps } from 'antd';
-import { useLocation } from 'react-router';
-import { LabIcon } from '../../components/lab-icon';
-import { useGo } from '../navigation';
-import { type SiteConfig, useSiteConfig } from '../site-store';
-import { MenuTab, NavTab, SiteHeader } from './header-parts';
+} from '../../lib/routes';
+import { type SiteConfig, useSiteConfig } from '../../lib/site-store';
+import { type HeaderMenuItem, type HeaderTab, SiteHeader } from './header-parts';
 
 export const siteName = (config: SiteConfig) => config.TITLE || config.name || '优加教育平台';
 
-function LabsDropdown({ active }: { active: boolean }) {
-  const config = useSiteConfig();
-  const go = useGo();
-  const items: MenuProps['items'] = LAB_PLATFORMS.map((lab) => ({
+/** The nine platform laboratories, each with its icon and a line about it. */
+function labItems(config: SiteConfig): HeaderMenuItem[] {
+  return LAB_PLATFORMS.map((lab) => ({
     key: lab.key,
+    target: labTarget(lab.key as LabPlatformKey, config),
     label: (
       <span className="lab-menu-item">
         <span className="lab-menu-item__icon">
@@ -32,13 +31,6 @@ function LabsDropdown({ active }: { active: boolean }) {
       </span>
     ),
   }));
-  return (
-    <MenuTab
-      label="平台实验室"
-      active={active}
-      menu={{ items, onClick: ({ key }) => go(labTarget(key as LabPlatformKey, config)) }}
-    />
-  );
 }
 
 /** Product header (spec 001 section 2.4): tabs selected by path prefix, labs dropdown, AI应用. */
@@ -46,26 +38,37 @@ export function ProductHeader({ dark }: { dark?: boolean }) {
   const config = useSiteConfig();
   const { pathname } = useLocation();
   const active = productTabOf(pathname);
-  return (
-    <SiteHeader kind="product" dark={dark} name={siteName(config)} logo={config.LOGO} navLabel="主导航">
-      {PRODUCT_TABS.map((tab) => {
+  const tabs = useMemo(
+    () =>
+      PRODUCT_TABS.map((tab): HeaderTab => {
         const target = productTabTarget(tab.key, config);
-        return (
-          <li key={tab.key}>
-            {target ? (
-              <NavTab
-                target={target}
-                active={active === tab.key}
-                className={tab.key === 'ai' ? 'site-header__ai' : undefined}
-              >
-                {tab.title}
-              </NavTab>
-            ) : (
-              <LabsDropdown active={active === tab.key} />
-            )}
-          </li>
-        );
-      })}
-    </SiteHeader>
+        return target
+          ? {
+              kind: 'link',
+              key: tab.key,
+              label: tab.title,
+              target,
+              active: active === tab.key,
+              accent: tab.key === 'ai',
+            }
+          : {
+              kind: 'menu',
+              key: tab.key,
+              label: tab.title,
+              active: active === tab.key,
+              items: labItems(config),
+            };
+      }),
+    [config, active],
+  );
+  return (
+    <SiteHeader
+      kind="product"
+      dark={dark}
+      name={siteName(config)}
+      logo={config.LOGO}
+      navLabel="主导航"
+      tabs={tabs}
+    />
   );
 }

@@ -1,13 +1,14 @@
 import { StopOutlined } from '@ant-design/icons';
-import { type RouteMeta, siteAccess, toRole } from '@uplus/shared';
+import { toRole } from '@uplus/shared';
 import { Button, Spin } from 'antd';
 import { type ReactNode, useEffect } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { StatusPanel } from '../../components/status-panel';
-import { useSessionSync } from '../../features/session/api';
-import { goToLogin } from '../../features/session/session';
+import { useSessionSync } from '../../features/sessions/api';
+import { goToLogin } from '../../features/sessions/session';
+import { type RouteMeta, siteAccess } from '../../lib/routes';
+import { useSiteConfig } from '../../lib/site-store';
 import { useStored } from '../../lib/storage';
-import { useSiteConfig } from '../site-store';
 
 /** Applies the site-access rules (spec 001 section 5) to the page being opened. */
 export function RouteGuard({ meta, children }: { meta: RouteMeta; children: ReactNode }) {

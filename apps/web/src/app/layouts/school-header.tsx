@@ -1,10 +1,10 @@
-import { parseSchoolNavigation, type SchoolNavItem, schoolNavLink, selectedNavKey } from '@uplus/shared';
-import { Tooltip } from 'antd';
+import { parseSchoolNavigation, type SchoolNavItem } from '@uplus/shared';
 import { useMemo } from 'react';
 import { useLocation } from 'react-router';
 import { browser } from '../../lib/browser';
-import { useSite } from '../site-store';
-import { NavTab, SiteHeader } from './header-parts';
+import { schoolNavLink, selectedNavKey } from '../../lib/routes';
+import { useSite } from '../../lib/site-store';
+import { type HeaderTab, SiteHeader } from './header-parts';
 
 const HOME_ONLY: SchoolNavItem[] = [{ type: 'HOME_PAGE', name: '首页', showName: '首页' }];
 
@@ -26,23 +26,22 @@ export function SchoolHeader({ dark }: { dark?: boolean }) {
   const name = school?.name || config.name || '学校门户';
   const logo = config.CUSTOMPAGE_LOGO || school?.logo || config.LOGO;
 
-  return (
-    <SiteHeader kind="school" dark={dark} name={name} logo={logo} navLabel="学校导航">
-      {links.map((link) => (
-        <li key={link.key}>
-          {link.underConstruction ? (
-            <Tooltip title="建设中">
-              <button type="button" className="site-header__tab is-pending" aria-disabled="true">
-                {link.label}
-              </button>
-            </Tooltip>
-          ) : (
-            <NavTab target={link} active={activeKey === link.key}>
-              {link.label}
-            </NavTab>
-          )}
-        </li>
-      ))}
-    </SiteHeader>
+  const tabs = useMemo(
+    () =>
+      links.map(
+        (link): HeaderTab =>
+          link.underConstruction
+            ? { kind: 'pending', key: link.key, label: link.label, note: '建设中' }
+            : {
+                kind: 'link',
+                key: link.key,
+                label: link.label,
+                target: link,
+                active: activeKey === link.key,
+              },
+      ),
+    [links, activeKey],
   );
+
+  return <SiteHeader kind="school" dark={dark} name={name} logo={logo} navLabel="学校导航" tabs={tabs} />;
 }

@@ -1,7 +1,7 @@
-import { LAB_PLATFORMS, labTarget, type NavTarget, productTabTarget } from '@uplus/shared';
 import { BrandMark } from '../../components/brand';
-import { NavAnchor } from '../navigation';
-import { configText, useSite } from '../site-store';
+import { NavAnchor } from '../../features/site/navigation';
+import { LAB_PLATFORMS, labTarget, type NavTarget, productTabTarget } from '../../lib/routes';
+import { configText, useSite } from '../../lib/site-store';
 import { siteName } from './product-header';
 import './site-footer.css';
 

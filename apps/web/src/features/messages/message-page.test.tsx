@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubIntersectionObserver } from '../../test/fake-intersection-observer';
 import {
   ok,
   type RecordedCall,
@@ -11,6 +12,7 @@ import {
   stubFetch,
 } from '../../test/helpers';
 import { groupByDay } from './message-groups';
+import { SEEN_BATCH_MS, SEEN_DWELL_MS } from './message-page';
 
 const at = (y: number, m: number, d: number, h = 9, i = 0) => new Date(y, m - 1, d, h, i).getTime();
 
@@ -155,27 +157,45 @@ describe('message page', () => {
     expect(screen.queryByTestId('message-bell')).toBeNull();
   });
 
-  it('marks the unread messages it shows as read, once, and the bell follows', async () => {
+  it('marks an unread message read only once it has been in view, in batches, and the bell follows', async () => {
+    const io = stubIntersectionObserver();
     signIn('Student');
     const now = Date.now();
     const rows: Row[] = [
       { id: '10', type: 'System', body: '未读一', timestamp: now - 1000, createAt: now, read: false },
       { id: '11', type: 'Course', body: '已读', timestamp: now - 2000, createAt: now, read: true },
       { id: '12', type: 'System', body: '未读二', timestamp: now - 3000, createAt: now, read: false },
+      { id: '13', type: 'System', body: '未读三', timestamp: now - 4000, createAt: now, read: false },
     ];
     const calls = stubFetch({ ...sessionRoutes('Student', '王小明'), ...messageServer(rows) });
+    const patches = () => calls.filter((c) => c.method === 'PATCH');
     const { router } = renderApp('/workbench/index/school');
-    await waitFor(() => expect(screen.getByTestId('message-badge').textContent).toBe('2'));
+    await waitFor(() => expect(screen.getByTestId('message-badge').textContent).toBe('3'));
     await act(() => router.navigate('/message/index'));
-    await waitFor(() => expect(screen.getAllByTestId('message-item')).toHaveLength(3));
-    await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1));
-    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ ids: ['10', '12'] });
-    // the list asks again and shows them read; nothing is marked twice
+    await waitFor(() => expect(screen.getAllByTestId('message-item')).toHaveLength(4));
+    const itemOf = (text: string) =>
+      screen.getAllByTestId('message-item').find((li) => li.textContent?.includes(text)) as HTMLElement;
+
+    // loading the list marks nothing: nothing has been shown yet
+    await new Promise((resolve) => setTimeout(resolve, SEEN_DWELL_MS + SEEN_BATCH_MS + 200));
+    expect(patches()).toHaveLength(0);
+
+    // the first two are on screen; 未读三 is below the fold
+    act(() => io.show([itemOf('未读一'), itemOf('未读二')]));
+    await waitFor(() => expect(patches()).toHaveLength(1), { timeout: 3000 });
+    expect(patches()[0]?.body).toEqual({ ids: ['10', '12'] });
+    await waitFor(() => expect(document.querySelectorAll('.message-item.is-unread')).toHaveLength(1));
+    expect(itemOf('未读三').classList.contains('is-unread')).toBe(true);
+
+    // scrolled to it: now it is read too, and nothing is marked twice
+    act(() => io.show(itemOf('未读三')));
+    await waitFor(() => expect(patches()).toHaveLength(2), { timeout: 3000 });
+    expect(patches()[1]?.body).toEqual({ ids: ['13'] });
     await waitFor(() => expect(document.querySelectorAll('.message-item.is-unread')).toHaveLength(0));
-    expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1);
     await act(() => router.navigate('/workbench/index/school'));
     await screen.findByTestId('message-bell');
     await waitFor(() => expect(screen.queryByTestId('message-badge')).toBeNull());
+    expect(patches()).toHaveLength(2);
   });
 
   it('says 暂无消息 when there are none', async () => {

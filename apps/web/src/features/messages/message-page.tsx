@@ -1,11 +1,12 @@
 import { BellOutlined } from '@ant-design/icons';
 import { formatDate, MESSAGE_TYPE_TITLES, type MessageNotice } from '@uplus/shared';
 import { Button, Empty, Pagination, Spin, Tag } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../../api/http';
 import { NoticeByIdDialog } from '../workbench/course-notice-dialog';
 import { useMarkMessagesRead, useMessages } from './api';
 import { groupByDay } from './message-groups';
+import { createSeenTracker, type SeenTracker } from './seen-tracker';
 import './message-page.css';
 
 const PAGE_SIZE = 20;
@@ -17,27 +18,62 @@ const TYPE_COLOURS: Record<MessageNotice['type'], string> = {
   Recruitment: 'purple',
 };
 
+/** How long an unread message must stay in view before it counts as read, and how long reads gather. */
+export const SEEN_DWELL_MS = 800;
+export const SEEN_BATCH_MS = 400;
+
 /**
- * /message/index: the caller's messages grouped by calendar day, newest first. The unread messages shown
- * are marked read as they are shown (once per page); the header bell follows. A message announcing a
- * notice opens it in the 课程通知 dialog (which marks the notice read).
+ * Marks a message read once the user has had it in view (at least half of it, for SEEN_DWELL_MS), not
+ * when the list loads: a message below the fold stays unread until scrolled to. Reads go out in batches
+ * (one PATCH per screenful). Returns, per message id, the ref callback its unread item attaches.
+ */
+const useMarkReadWhenSeen = () => {
+  const { mutate } = useMarkMessagesRead();
+  const send = useRef(mutate);
+  send.current = mutate;
+  const tracker = useRef<SeenTracker | null>(null);
+  // one ref callback per message id, so a re-render does not restart an item's dwell
+  const refs = useRef(new Map<string, (element: Element | null) => (() => void) | undefined>());
+  useEffect(
+    () => () => {
+      tracker.current?.disconnect();
+      tracker.current = null;
+    },
+    [],
+  );
+  return useCallback((id: string) => {
+    let ref = refs.current.get(id);
+    if (!ref) {
+      ref = (element: Element | null) => {
+        if (!element) return undefined;
+        tracker.current ??= createSeenTracker({
+          dwellMs: SEEN_DWELL_MS,
+          batchMs: SEEN_BATCH_MS,
+          threshold: 0.5,
+          maxBatch: 100,
+          onSeen: (ids) => send.current({ ids }),
+        });
+        return tracker.current.observe(id, element);
+      };
+      refs.current.set(id, ref);
+    }
+    return ref;
+  }, []);
+};
+
+/**
+ * /message/index: the caller's messages grouped by calendar day, newest first. An unread message is marked
+ * read when it has been shown (see useMarkReadWhenSeen); the header bell follows. A message announcing a
+ * notice opens it in the 课程通知 dialog, which marks the notice and that message read.
  */
 export function MessagePage() {
   const [page, setPage] = useState(1);
   const messages = useMessages(page, PAGE_SIZE);
-  const markRead = useMarkMessagesRead();
-  const marked = useRef(new Set<string>());
-  const { mutate } = markRead;
+  const seenRef = useMarkReadWhenSeen();
   // the notice a course message announces, open in the 课程通知 dialog
   const [noticeId, setNoticeId] = useState<string | null>(null);
 
   const rows = messages.data?.rows;
-  useEffect(() => {
-    const unread = (rows ?? []).filter((m) => !m.read && !marked.current.has(m.id)).map((m) => m.id);
-    if (unread.length === 0) return;
-    for (const id of unread) marked.current.add(id);
-    mutate({ ids: unread });
-  }, [rows, mutate]);
 
   const groups = useMemo(() => groupByDay(rows ?? []), [rows]);
 
@@ -66,7 +102,12 @@ export function MessagePage() {
         </h2>
         <ul className="message-day__list">
           {group.items.map((m) => (
-            <li key={m.id} className={`message-item${m.read ? '' : ' is-unread'}`} data-testid="message-item">
+            <li
+              key={m.id}
+              ref={m.read ? undefined : seenRef(m.id)}
+              className={`message-item${m.read ? '' : ' is-unread'}`}
+              data-testid="message-item"
+            >
               <Tag color={TYPE_COLOURS[m.type]} className="message-item__type">
                 {MESSAGE_TYPE_TITLES[m.type]}
               </Tag>

@@ -147,8 +147,11 @@ describe('课程通知 dialog', () => {
     expect(screen.getByText('第 2 / 3 条')).toBeTruthy();
 
     await user.click(screen.getByTestId('course-notice-close'));
-    act(() => finishLeaveMotion());
-    await waitFor(() => expect(screen.queryByTestId('course-notice-dialog')).toBeNull());
+    // The leave motion may start after the click returns (a loaded machine): end it until the dialog is gone.
+    await waitFor(() => {
+      act(() => finishLeaveMotion());
+      expect(screen.queryByTestId('course-notice-dialog')).toBeNull();
+    });
     // the bell follows: nothing left unread
     await waitFor(() => expect(screen.queryByTestId('message-badge')).toBeNull());
   });
@@ -234,8 +237,11 @@ describe('course messages on the message page', () => {
     expect(await within(box).findByRole('heading', { name: '实验课调整' })).toBeTruthy();
     await waitFor(() => expect(patches(calls)).toContainEqual({ noticeIds: ['41'] }));
     await user.click(screen.getByTestId('course-notice-close'));
-    act(() => finishLeaveMotion());
-    await waitFor(() => expect(screen.queryByTestId('course-notice-dialog')).toBeNull());
+    // The leave motion may start after the click returns (a loaded machine): end it until the dialog is gone.
+    await waitFor(() => {
+      act(() => finishLeaveMotion());
+      expect(screen.queryByTestId('course-notice-dialog')).toBeNull();
+    });
     // focus goes back to the message it was opened from
     await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('message-notice-link')));
   });

@@ -1,8 +1,8 @@
 import { QuestionCircleOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
-import { useRouteHandle } from '../../app/route-handle';
-import { useSite } from '../../app/site-store';
 import { BrandMark } from '../../components/brand';
+import { useRouteHandle } from '../../lib/route-handle';
+import { useSite } from '../../lib/site-store';
 import { useStored } from '../../lib/storage';
 import { CourseNoticePrompt } from './course-notice-prompt';
 import { MessageBell } from './message-bell';

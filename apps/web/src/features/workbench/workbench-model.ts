@@ -1,5 +1,5 @@
 import { type AreaWebsiteConfig, type IdentityType, type SchoolInfo, SPECIAL_CODES } from '@uplus/shared';
-import { type UserMenuItemKey, userMenuModel } from '../user-menu/menu-model';
+import { type UserMenuItemKey, userMenuModel } from '../users/menu-model';
 
 /*
  * What the workbench shell shows (spec 001 section 2.9), as pure functions of the site, the role and the
@@ -111,9 +111,22 @@ export const WORKBENCH_PAGES = [
   { name: 'company', label: '企业入口', path: '/workbench/index/company', group: 'business' },
 ] as const;
 
-export type WorkbenchGroupKey = 'study' | 'career' | 'business' | 'modules';
+/**
+ * A teacher's side navigation (spec 2.2 teacher paths, spec 2.8's teacher menu): their courses, their
+ * exercises, the AI toolkit that hosts the generator and the judge, and the resource library. The library's
+ * page is not built yet: it opens the product's 建设中 page and is marked so in the navigation.
+ */
+export const TEACHER_PAGES = [
+  { name: 'teacherGroup', label: '我的课程', path: '/u/teacherGr/group' },
+  { name: 'exerciseLibs', label: '我的习题', path: '/u/teacherGr/exerciseLibs' },
+  { name: 'toolkit', label: 'AI工具箱', path: '/ai/toolkit' },
+  { name: 'resourceStore', label: '教学资源库', path: '/u/resourceStore/theroryCourse', soon: true },
+] as const;
+
+export type WorkbenchGroupKey = 'study' | 'career' | 'teaching' | 'business' | 'modules';
 export const WORKBENCH_GROUP_TITLES: Readonly<Record<WorkbenchGroupKey, string>> = {
   study: '学习中心',
+  teaching: '教学中心',
   career: '求职中心',
   business: '企业服务',
   modules: '更多应用',
@@ -129,7 +142,14 @@ export const WORKBENCH_MODULES = [
 export type WorkbenchModuleCode = (typeof WORKBENCH_MODULES)[number]['code'];
 
 export type WorkbenchNavEntry =
-  | { kind: 'page'; key: string; label: string; path: string }
+  | {
+      kind: 'page';
+      key: string;
+      label: string;
+      path: string;
+      /** the page is not built yet: it says 建设中, and the entry is marked so */
+      soon?: boolean;
+    }
   | {
       kind: 'module';
       key: WorkbenchModuleCode;
@@ -140,8 +160,33 @@ export type WorkbenchNavEntry =
 
 export type WorkbenchNavGroup = { key: WorkbenchGroupKey; title: string; entries: WorkbenchNavEntry[] };
 
+/** The page groups by role: students (and an unknown role) study and seek jobs; teachers teach. */
+const pageGroupsOf = (role: IdentityType | null): WorkbenchGroupKey[] => {
+  if (role === 'Teacher') return ['teaching'];
+  // business users also hold the teacher workbench button (spec 2.8)
+  if (role === 'Business') return ['business', 'teaching'];
+  return ['study', 'career'];
+};
+
+const pageEntries = (group: WorkbenchGroupKey): WorkbenchNavEntry[] =>
+  group === 'teaching'
+    ? TEACHER_PAGES.map((p) => ({
+        kind: 'page',
+        key: p.name,
+        label: p.label,
+        path: p.path,
+        ...('soon' in p && p.soon ? { soon: true } : {}),
+      }))
+    : WORKBENCH_PAGES.filter((p) => p.group === group).map((p) => ({
+        kind: 'page',
+        key: p.name,
+        label: p.label,
+        path: p.path,
+      }));
+
 /**
- * The side navigation: business users get the enterprise entry, everyone else the study and career pages;
+ * The side navigation: students get the study and career pages, teachers the teaching pages, business
+ * users the enterprise entry and the teaching pages;
  * then the modules exam, graduation, obe and course, each only when the organisation's modules list
  * (GET base/organ/modules) has it, in that list's order, named as the list names it. A module opens its
  * subsystem at the configured address (e.g. EXAM_MODULE_URL); without one it is shown as not yet open.
@@ -152,18 +197,8 @@ export const workbenchNav = (input: {
   config: Record<string, unknown>;
 }): WorkbenchNavGroup[] => {
   const groups: WorkbenchNavGroup[] = [];
-  const pageGroups: WorkbenchGroupKey[] = input.role === 'Business' ? ['business'] : ['study', 'career'];
-  for (const group of pageGroups) {
-    groups.push({
-      key: group,
-      title: WORKBENCH_GROUP_TITLES[group],
-      entries: WORKBENCH_PAGES.filter((p) => p.group === group).map((p) => ({
-        kind: 'page',
-        key: p.name,
-        label: p.label,
-        path: p.path,
-      })),
-    });
+  for (const group of pageGroupsOf(input.role)) {
+    groups.push({ key: group, title: WORKBENCH_GROUP_TITLES[group], entries: pageEntries(group) });
   }
   const seen = new Set<string>();
   const modules: WorkbenchNavEntry[] = [];
@@ -182,4 +217,23 @@ export const workbenchNav = (input: {
     groups.push({ key: 'modules', title: WORKBENCH_GROUP_TITLES.modules, entries: modules });
   }
   return groups;
+};
+
+// Career mentor -----------------------------------------------------------------------------------------
+
+/**
+ * Who may open the career mentor (spec career-job-seeker section 6): only a Student, and only when the
+ * organisation's QA bot permission is on; a failed permission call (qabot null) counts as off.
+ */
+export const careerMentorAccess = (input: {
+  role: IdentityType | null;
+  roleLoading: boolean;
+  qabot: number | null | undefined;
+  permissionsLoading: boolean;
+  qabotEnabled: number;
+}): 'loading' | 'allowed' | 'refused' => {
+  if (input.roleLoading) return 'loading';
+  if (input.role !== 'Student') return 'refused';
+  if (input.permissionsLoading) return 'loading';
+  return input.qabot === input.qabotEnabled ? 'allowed' : 'refused';
 };

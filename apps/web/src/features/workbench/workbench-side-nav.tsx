@@ -1,11 +1,11 @@
 import { ExportOutlined } from '@ant-design/icons';
-import { toRole } from '@uplus/shared';
+import { MSG, toRole } from '@uplus/shared';
 import { Tooltip } from 'antd';
 import { useMemo } from 'react';
 import { NavLink } from 'react-router';
-import { useSiteConfig } from '../../app/site-store';
+import { useSiteConfig } from '../../lib/site-store';
 import { useStored } from '../../lib/storage';
-import { useBasicInfo } from '../session/api';
+import { useBasicInfo } from '../sessions/api';
 import { useMyModules } from './api';
 import { workbenchNav } from './workbench-model';
 
@@ -42,6 +42,7 @@ export function WorkbenchSideNav() {
                     data-testid={`wb-nav-${entry.key}`}
                   >
                     {entry.label}
+                    {entry.soon && <span className="wb-side__tag">{MSG.underConstruction}</span>}
                   </NavLink>
                 ) : entry.url ? (
                   <a

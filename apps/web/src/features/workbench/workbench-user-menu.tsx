@@ -1,13 +1,14 @@
 import { ExportOutlined } from '@ant-design/icons';
-import { isHiddenArea, profileUrl, toRole } from '@uplus/shared';
+import { isHiddenArea, toRole } from '@uplus/shared';
 import type { MenuProps } from 'antd';
 import { useMemo } from 'react';
-import { useSiteConfig } from '../../app/site-store';
 import { browser } from '../../lib/browser';
+import { profileUrl } from '../../lib/routes';
+import { useSiteConfig } from '../../lib/site-store';
 import { useStored } from '../../lib/storage';
-import { useBasicInfo } from '../session/api';
-import { logout } from '../session/session';
-import { UserMenuDropdown } from '../user-menu/user-menu-dropdown';
+import { useBasicInfo } from '../sessions/api';
+import { logout } from '../sessions/session';
+import { UserMenuDropdown } from '../users/user-menu-dropdown';
 import { workbenchMenuItems } from './workbench-model';
 
 /** The same test ids as the portal header's user area, so flows read alike on every page. */

@@ -13,7 +13,13 @@ import {
   stubBrowser,
   stubFetch,
 } from '../../test/helpers';
-import { hidesWorkbenchLogo, workbenchLogo, workbenchMenuItems, workbenchNav } from './workbench-model';
+import {
+  careerMentorAccess,
+  hidesWorkbenchLogo,
+  workbenchLogo,
+  workbenchMenuItems,
+  workbenchNav,
+} from './workbench-model';
 
 const counts = (unread: number) =>
   ok({ unread, byType: { System: unread, Course: 0, Internship: 0, Recruitment: 0 } });
@@ -122,6 +128,40 @@ describe('workbench model', () => {
     expect(
       workbenchNav({ role: 'Business', modules: [], config: {} })[0]?.entries.map((e) => e.label),
     ).toEqual(['企业入口']);
+  });
+
+  it('side navigation of a teacher: the teaching pages, none of the student pages, the unbuilt one marked', () => {
+    const nav = workbenchNav({ role: 'Teacher', modules: [{ code: 'exam', name: '考试' }], config: {} });
+    expect(nav.map((g) => g.title)).toEqual(['教学中心', '更多应用']);
+    expect(nav[0]?.entries).toEqual([
+      { kind: 'page', key: 'teacherGroup', label: '我的课程', path: '/u/teacherGr/group' },
+      { kind: 'page', key: 'exerciseLibs', label: '我的习题', path: '/u/teacherGr/exerciseLibs' },
+      { kind: 'page', key: 'toolkit', label: 'AI工具箱', path: '/ai/toolkit' },
+      {
+        kind: 'page',
+        key: 'resourceStore',
+        label: '教学资源库',
+        path: '/u/resourceStore/theroryCourse',
+        soon: true,
+      },
+    ]);
+    expect(workbenchNav({ role: 'Business', modules: [], config: {} }).map((g) => g.key)).toEqual([
+      'business',
+      'teaching',
+    ]);
+  });
+
+  it('career mentor access: students with the QA bot only; everyone else refused once known', () => {
+    const base = { roleLoading: false, permissionsLoading: false, qabotEnabled: 2 };
+    expect(careerMentorAccess({ ...base, role: 'Student', qabot: 2 })).toBe('allowed');
+    expect(careerMentorAccess({ ...base, role: 'Student', qabot: 1 })).toBe('refused');
+    expect(careerMentorAccess({ ...base, role: 'Student', qabot: null })).toBe('refused');
+    expect(careerMentorAccess({ ...base, role: 'Teacher', qabot: 2 })).toBe('refused');
+    expect(careerMentorAccess({ ...base, role: 'Business', qabot: 2 })).toBe('refused');
+    expect(careerMentorAccess({ ...base, role: 'Student', qabot: undefined, permissionsLoading: true })).toBe(
+      'loading',
+    );
+    expect(careerMentorAccess({ ...base, role: null, roleLoading: true, qabot: 2 })).toBe('loading');
   });
 });
 
@@ -347,6 +387,50 @@ describe('workbench shell', () => {
     expect((await openUserMenu()).map((i) => i.textContent)).toEqual(['账号设置', '退出登录']);
     expect(screen.getByTestId('wb-nav-company').textContent).toBe('企业入口');
     expect(screen.queryByTestId('wb-nav-school')).toBeNull();
+  });
+
+  it('a teacher on /workbench/index/school gets the teaching navigation, not the student one', async () => {
+    signIn('Teacher');
+    stubFetch(workbenchRoutes({ role: 'Teacher', name: '李静' }));
+    renderApp('/workbench/index/school');
+    const side = await screen.findByTestId('workbench-nav');
+    expect(await within(side).findByText('教学中心')).toBeTruthy();
+    expect(within(side).getByTestId('wb-nav-teacherGroup').getAttribute('href')).toBe('/u/teacherGr/group');
+    expect(within(side).getByTestId('wb-nav-exerciseLibs').getAttribute('href')).toBe(
+      '/u/teacherGr/exerciseLibs',
+    );
+    expect(within(side).getByTestId('wb-nav-resourceStore').textContent).toContain('建设中');
+    for (const student of ['school', 'internship', 'resume', 'careerMentor']) {
+      expect(within(side).queryByTestId(`wb-nav-${student}`)).toBeNull();
+    }
+    expect(within(side).queryByText('学习中心')).toBeNull();
+  });
+
+  it('职业导师 refuses non-students with 暂无权限 and sends them to /workbench/index/school', async () => {
+    for (const role of ['Teacher', 'Business'] as const) {
+      signIn(role);
+      stubFetch({ ...workbenchRoutes({ role }), 'GET /api/base/organ/permissions': ok({ qabot: 2 }) });
+      const view = renderApp('/workbench/index/careerMentor');
+      await waitFor(() => expect(view.router.state.location.pathname).toBe('/workbench/index/school'));
+      expect(await screen.findByText('暂无权限')).toBeTruthy();
+      expect(screen.queryByTestId('career-mentor-area')).toBeNull();
+      view.unmount();
+    }
+  });
+
+  it('职业导师 opens for a student whose organisation has the QA bot, and not without it', async () => {
+    signIn('Student');
+    stubFetch({ ...workbenchRoutes(), 'GET /api/base/organ/permissions': ok({ qabot: 2 }) });
+    const allowed = renderApp('/workbench/index/careerMentor');
+    expect(await screen.findByTestId('career-mentor-area')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: '职业导师', level: 1 })).toBeTruthy();
+    expect(allowed.router.state.location.pathname).toBe('/workbench/index/careerMentor');
+    allowed.unmount();
+
+    stubFetch({ ...workbenchRoutes(), 'GET /api/base/organ/permissions': ok({ qabot: 1 }) });
+    const refused = renderApp('/workbench/index/careerMentor');
+    await waitFor(() => expect(refused.router.state.location.pathname).toBe('/workbench/index/school'));
+    expect(screen.queryByTestId('career-mentor-area')).toBeNull();
   });
 
   it('退出登录 uses the session logout: keys cleared, server told, identity provider next', async () => {

@@ -1,0 +1,2 @@
+ALTER TABLE "sessions" ADD COLUMN "idp_session_id" bigint;--> statement-breakpoint
+ALTER TABLE "sessions" ADD CONSTRAINT "sessions_idp_session_id_sessions_id_fk" FOREIGN KEY ("idp_session_id") REFERENCES "public"."sessions"("id") ON DELETE cascade ON UPDATE no action;

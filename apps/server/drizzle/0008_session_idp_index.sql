@@ -1,0 +1,1 @@
+CREATE INDEX "sessions_idp_session_idx" ON "sessions" USING btree ("idp_session_id");

@@ -1,0 +1,25 @@
+import { loadConfig } from '../config/config';
+import { migrateDatabase, openDatabase } from '../db/client';
+import { seedIfNeeded } from './index';
+
+/**
+ * `npm run db:seed`: migrates, then adds the default deployment and (unless DEMO_DATA=false) the demo set
+ * when the database has no user yet. Stop the server first when it uses the same PGlite directory.
+ */
+const config = loadConfig();
+const database = await openDatabase(config);
+try {
+  const result = await database.withLock(async () => {
+    await migrateDatabase(database);
+    return seedIfNeeded({ db: database.db, demoData: config.demoData, port: config.port });
+  });
+  console.log(
+    result.demoSeeded
+      ? 'Demo data added.'
+      : config.demoData
+        ? 'The database already has users: demo data not added.'
+        : 'DEMO_DATA=false: only the default deployment ensured.',
+  );
+} finally {
+  await database.close();
+}

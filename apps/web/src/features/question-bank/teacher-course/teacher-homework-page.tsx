@@ -1,0 +1,96 @@
+import { HOMEWORK_MSG, type JudgedAnswer, type TeachingQuestion } from '@uplus/shared';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { useToast } from '../../../lib/toast';
+import { AiJudgeButton } from '../ai-generator/ai-buttons';
+import {
+  QUESTION_PAGE_SIZE,
+  teachingKeys,
+  useHomeworkQuestions,
+  useJudgedAnswers,
+  useSaveJudgedAnswer,
+  useUpdateJudgedAnswer,
+} from './api';
+import { CourseQuestionsPage, useCourseGenerator } from './course-questions-page';
+import { isJudgeable } from './judge-payload';
+import { JudgedAnswers } from './judged-answers';
+import { NotForStudents, useMayTeach } from './page-states';
+import { QuestionList } from './question-list';
+import { useAiJudge } from './use-ai-judge';
+
+/** The route name the AI panels opened here show on (spec 000 section 2). */
+const ROUTE_NAMES = ['teacherHomework'];
+
+/**
+ * A homework of the teacher's course: its questions a page at a time, AI出题 importing into it, and AI判题 of
+ * a student's answer to a 简答题, 编程题 or 函数题. 引用 stores the answer with its grade on the server (issue
+ * 10 part 8); each question shows its stored grades, which stay after a reload and can be edited.
+ */
+export function TeacherHomeworkPage() {
+  const { courseId = '', homeworkId = '' } = useParams();
+  const mayTeach = useMayTeach();
+  const toast = useToast();
+  const [page, setPage] = useState(1);
+  const questions = useHomeworkQuestions(courseId, homeworkId, page, mayTeach);
+  const judged = useJudgedAnswers(courseId, homeworkId, mayTeach);
+  const saveJudged = useSaveJudgedAnswer(courseId, homeworkId);
+  const updateJudged = useUpdateJudgedAnswer(courseId, homeworkId);
+  const [focusId, setFocusId] = useState<string | null>(null);
+  const openGenerator = useCourseGenerator(
+    ROUTE_NAMES,
+    { kind: 'homework', homeworkId },
+    teachingKeys.homework(courseId, homeworkId),
+  );
+  const judge = useAiJudge<TeachingQuestion>(ROUTE_NAMES, {
+    save: async (question, studentAnswer, result) => {
+      const saved = await saveJudged.mutateAsync({
+        questionId: question.id,
+        body: { studentAnswer, score: result.score, comment: result.comment, basis: result.basis },
+      });
+      toast.success(HOMEWORK_MSG.saved);
+      setFocusId(saved.id);
+    },
+  });
+
+  if (!mayTeach) return <NotForStudents />;
+
+  const byQuestion = new Map<string, JudgedAnswer[]>();
+  for (const a of judged.data ?? [])
+    byQuestion.set(a.questionId, [...(byQuestion.get(a.questionId) ?? []), a]);
+
+  return (
+    <CourseQuestionsPage
+      titleId="teacher-homework-title"
+      title={questions.data ? `作业：${questions.data.homework.name}` : '作业题目'}
+      query={questions}
+      emptyText="该作业暂无题目，可使用AI出题导入"
+      onGenerate={openGenerator}
+      page={page}
+      onPage={setPage}
+      extra={judge.dialog}
+    >
+      {(data) => (
+        <QuestionList
+          questions={data.rows}
+          firstNumber={(page - 1) * QUESTION_PAGE_SIZE + 1}
+          actions={(q, number) =>
+            isJudgeable(q.qsnType) && (
+              <AiJudgeButton
+                onClick={() => judge.startJudging(q)}
+                label={`第${number}题`}
+                testId="course-ai-judge"
+              />
+            )
+          }
+          extra={(q) => (
+            <JudgedAnswers
+              answers={byQuestion.get(q.id) ?? []}
+              focusId={focusId}
+              onSave={(answerId, grade) => updateJudged.mutateAsync({ answerId, body: grade })}
+            />
+          )}
+        />
+      )}
+    </CourseQuestionsPage>
+  );
+}

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { pageOf, pageQuery } from '../core/envelope';
+import { AI_LIMITS, AI_MSG, judgeBody } from '../question-bank/ai';
+import { isCodeType, QSN_TYPE } from '../question-bank/questions';
+import { TEACHING_MSG } from '../question-bank/teaching';
+
+/*
+ * Judged answers of a homework (issue 10 part 8): the answer a teacher had the AI judge score on a homework's
+ * page, stored with the grade the teacher applied (引用), shown again after a reload and editable.
+ * `GET  /api/course/courses/{courseId}/homeworks/{homeworkId}/judgedAnswers?pageNumber&pageSize&questionId`
+ * `POST /api/course/courses/{courseId}/homeworks/{homeworkId}/questions/{questionId}/judgedAnswers`
+ * `PUT  /api/course/courses/{courseId}/homeworks/{homeworkId}/judgedAnswers/{answerId}`
+ * Only the course's teacher; anyone else's ids answer 404, students 403.
+ */
+
+/** Limits of a stored grade. */
+export const JUDGED_ANSWER_LIMITS = {
+  /** 评语: a text box (spec 5.1 and 9). */
+  maxCommentLength: 1000,
+  /** 评判依据: written by the judge from the points met and missed; not edited by hand. */
+  maxBasisLength: 4000,
+} as const;
+
+/** Texts of the judged-answer calls. */
+export const HOMEWORK_MSG = {
+  questionIdInvalid: '题目编号不正确',
+  answerIdInvalid: '批改记录编号不正确',
+  homeworkNotFound: TEACHING_MSG.homeworkNotFound,
+  questionNotFound: '题目不存在',
+  judgedAnswerNotFound: '批改记录不存在',
+  notJudgeable: '只有简答题、编程题和函数题可以AI判题',
+  commentTooLong: `评语最多${JUDGED_ANSWER_LIMITS.maxCommentLength}个字符`,
+  basisTooLong: `评判依据最多${JUDGED_ANSWER_LIMITS.maxBasisLength}个字符`,
+  /** Shown by 引用 on a homework's page. */
+  applySaves: '引用后，得分、评语和评判依据将保存为该题的一条批改记录，可随时修改。',
+  /** Shown by 引用 where no answer record exists (the question library). */
+  applyFillsOnly: '引用只把结果填入下方的批改框，不会保存：题库中的题目没有作答记录。',
+  /** In the library's grading box. */
+  notSaved: '未保存：题库中的题目没有作答记录，这里的得分和评语只在本页，刷新后不会保留。',
+  saved: '批改结果已保存',
+  updated: '批改已更新',
+} as const;
+
+/** Whether the AI judge scores answers to this type: 简答题, and the coding types (编程题, 函数题). */
+export const isJudgeableType = (qsnType: number) => qsnType === QSN_TYPE.shortAnswer || isCodeType(qsnType);
+
+/** The question's score as the judge takes it (spec 5.4): an integer from 1 to 9999 (10 when unusable). */
+export const judgeQuestionScore = (score: number) =>
+  Math.min(AI_LIMITS.maxQuestionScore, Math.max(AI_LIMITS.minQuestionScore, Math.round(score) || 10));
+
+/** A database id in a path: 1 to 15 digits, no leading zero. */
+const idParam = (message: string) =>
+  z
+    .string({ error: message })
+    .regex(/^[1-9][0-9]{0,14}$/, message)
+    .describe('numeric id');
+
+/** Path of the list call. */
+export const judgedAnswersParams = z.object({
+  courseId: idParam(TEACHING_MSG.courseIdInvalid),
+  homeworkId: idParam(TEACHING_MSG.homeworkIdInvalid),
+});
+export type JudgedAnswersParams = z.infer<typeof judgedAnswersParams>;
+
+/** Path of the create call: the question the answer is to. */
+export const createJudgedAnswerParams = judgedAnswersParams.extend({
+  questionId: idParam(HOMEWORK_MSG.questionIdInvalid),
+});
+export type CreateJudgedAnswerParams = z.infer<typeof createJudgedAnswerParams>;
+
+/** Path of the edit call. */
+export const updateJudgedAnswerParams = judgedAnswersParams.extend({
+  answerId: idParam(HOMEWORK_MSG.answerIdInvalid),
+});
+export type UpdateJudgedAnswerParams = z.infer<typeof updateJudgedAnswerParams>;
+
+/** Query of the list call: a page, optionally of one question's answers. */
+export const judgedAnswersQuery = pageQuery.extend({
+  questionId: idParam(HOMEWORK_MSG.questionIdInvalid).optional(),
+});
+export type JudgedAnswersQuery = z.infer<typeof judgedAnswersQuery>;
+
+/** The grade (spec 5.4 result score: 0 to the question's score, one decimal; checked against it). */
+const gradeFields = {
+  score: z
+    .number({ error: AI_MSG.resultScoreRequired })
+    .describe('0 to the question’s score, one decimal (spec 5.4)'),
+  comment: z
+    .string()
+    .max(JUDGED_ANSWER_LIMITS.maxCommentLength, HOMEWORK_MSG.commentTooLong)
+    .describe('评语 (may be edited by the teacher)'),
+};
+
+/** Body of 引用: the answer judged and the (possibly edited) result applied. */
+export const createJudgedAnswerBody = z.object({
+  studentAnswer: judgeBody.shape.studentAnswer.describe('the answer that was judged'),
+  ...gradeFields,
+  basis: z
+    .string()
+    .max(JUDGED_ANSWER_LIMITS.maxBasisLength, HOMEWORK_MSG.basisTooLong)
+    .describe('评判依据 of the judge'),
+});
+export type CreateJudgedAnswerBody = z.infer<typeof createJudgedAnswerBody>;
+
+/** Body of an edit: the teacher's score and comment. */
+export const updateJudgedAnswerBody = z.object(gradeFields);
+export type UpdateJudgedAnswerBody = z.infer<typeof updateJudgedAnswerBody>;
+
+/** A user as a grade names them. */
+const userRef = z.object({ id: z.string(), name: z.string() });
+
+/** A stored judged answer. */
+export const judgedAnswer = z.object({
+  id: z.string(),
+  questionId: z.string(),
+  studentAnswer: z.string(),
+  questionScore: z.number().int(),
+  score: z.number(),
+  comment: z.string(),
+  basis: z.string(),
+  appliedBy: userRef.describe('who applied (引用) the result'),
+  appliedAt: z.number().int().describe('when, epoch ms'),
+  updatedBy: userRef.nullable().describe('who last edited the grade; null: not edited'),
+  updatedAt: z.number().int().nullable().describe('when, epoch ms'),
+});
+export type JudgedAnswer = z.infer<typeof judgedAnswer>;
+
+/** Answer of the list call, newest last. */
+export const judgedAnswerPage = pageOf(judgedAnswer);
+export type JudgedAnswerPage = z.infer<typeof judgedAnswerPage>;
