@@ -6,6 +6,7 @@ export * from './core/services';
 export * from './data-screen/data-screen';
 export * from './foundation/config';
 export * from './foundation/foundation';
+export * from './homework/grading';
 export * from './homework/homework';
 export * from './messages/messages';
 export * from './program-execution/program-execution';

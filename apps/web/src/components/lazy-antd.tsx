@@ -17,6 +17,14 @@ import {
 
 type Loader<P> = () => Promise<{ default: ComponentType<P> }>;
 
+/** Loads begun and not yet finished (a test file waits for them before its environment goes). */
+const inFlight = new Set<Promise<unknown>>();
+
+/** Resolves once every deferred component that has started loading has loaded (or failed to). */
+export const deferredLoadsSettled = async (): Promise<void> => {
+  await Promise.allSettled([...inFlight]);
+};
+
 /** A component loaded once, on first use, for every caller. */
 const deferred = <P,>(load: Loader<P>) => {
   let loaded: ComponentType<P> | null = null;
@@ -24,10 +32,15 @@ const deferred = <P,>(load: Loader<P>) => {
   return {
     peek: () => loaded,
     load: () => {
-      loading ??= load().then((m) => {
-        loaded = m.default;
-        return m.default;
-      });
+      if (!loading) {
+        const started = load().then((m) => {
+          loaded = m.default;
+          return m.default;
+        });
+        loading = started;
+        inFlight.add(started);
+        void started.finally(() => inFlight.delete(started)).catch(() => undefined);
+      }
       return loading;
     },
   };

@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
+import { deferredLoadsSettled } from '../components/lazy-antd';
 
 // The machine running the suite is shared (2 cores): give findBy/waitFor room before failing.
 configure({ asyncUtilTimeout: 5000 });
@@ -10,4 +11,10 @@ afterEach(() => {
   window.localStorage.clear();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
+});
+
+// A header renders the deferred antd Dropdown/Tooltip, whose import may still be loading when a file's last
+// test ends; the environment must not be torn down under it (vitest reports that as an unhandled rejection).
+afterAll(async () => {
+  await deferredLoadsSettled();
 });

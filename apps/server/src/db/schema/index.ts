@@ -1,5 +1,6 @@
 export * from './ai';
 export * from './code-execution';
+export * from './courses';
 export * from './homework';
 export * from './messages';
 export * from './organisations';

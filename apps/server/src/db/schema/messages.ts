@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, identityId, ownerRef } from './columns';
-import { courses } from './question-bank';
+import { courses } from './courses';
 import { users } from './users';
 
 /**

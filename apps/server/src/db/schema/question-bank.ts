@@ -2,6 +2,7 @@ import type { ExerciseQuestion, GeneratedQuestion } from '@uplus/shared';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, identityId, ownerRef } from './columns';
+import { courses } from './courses';
 import { users } from './users';
 
 /*
@@ -10,20 +11,8 @@ import { users } from './users';
  * the editor and the import calls use), with its type and title beside it for lists.
  */
 
-/** A course taught by a teacher. */
-export const courses = pgTable(
-  'courses',
-  {
-    id: identityId(),
-    teacherId: ownerRef('teacher_id', () => users.id),
-    name: text('name').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [index('courses_teacher_idx').on(t.teacherId)],
-);
-
 /** What an exercise set and a homework have alike: a named part of a course. */
-const courseItemColumns = () => ({
+export const courseItemColumns = () => ({
   id: identityId(),
   courseId: ownerRef('course_id', () => courses.id),
   name: text('name').notNull(),
@@ -35,13 +24,8 @@ export const exerciseSets = pgTable('exercise_sets', courseItemColumns(), (t) =>
   index('exercise_sets_course_idx').on(t.courseId),
 ]);
 
-/** A homework of a course; its teacher is the course's. */
-export const homeworks = pgTable('homeworks', courseItemColumns(), (t) => [
-  index('homeworks_course_idx').on(t.courseId),
-]);
-
 /** A question in the shape the editor and the import calls use (library and homework questions). */
-const generatedQuestionColumns = () => ({
+export const generatedQuestionColumns = () => ({
   qsnType: integer('qsn_type').notNull(),
   titleText: text('title_text').notNull(),
   question: jsonb('question').$type<GeneratedQuestion>().notNull(),
@@ -53,17 +37,6 @@ export const libQuestions = pgTable(
   'lib_questions',
   { id: identityId(), ownerId: ownerRef('owner_id', () => users.id), ...generatedQuestionColumns() },
   (t) => [index('lib_questions_owner_idx').on(t.ownerId, t.id)],
-);
-
-/** A question of a homework, in order. */
-export const homeworkQuestions = pgTable(
-  'homework_questions',
-  {
-    id: identityId(),
-    homeworkId: ownerRef('homework_id', () => homeworks.id),
-    ...generatedQuestionColumns(),
-  },
-  (t) => [index('homework_questions_homework_idx').on(t.homeworkId, t.id)],
 );
 
 /** A question of an exercise set, in the exercise-set shape. */
