@@ -22,6 +22,9 @@ import { createJobQueue, type JobQueue } from './jobs/queue';
 import { createLlmClient } from './llm/client';
 import { dataScreenRoutes } from './modules/data-screen/data-screen.routes';
 import { homeworkRoutes } from './modules/homework/homework.routes';
+// issue 11 homework lifecycle and submissions (helper homework-server)
+import { homeworkLifecycleRoutes } from './modules/homework/lifecycle.routes';
+import { submissionRoutes } from './modules/homework/submissions.routes';
 import { idpRoutes } from './modules/idp/idp.routes';
 import { messageRoutes } from './modules/messages/messages.routes';
 import { organisationRoutes } from './modules/organisations/organisations.routes';
@@ -161,6 +164,9 @@ export const buildApp = async (config: Config, deps: AppDeps = {}): Promise<App>
   questionBankRoutes(app, ctx);
   teachingRoutes(app, ctx);
   homeworkRoutes(app, ctx);
+  // issue 11 homework lifecycle and submissions (helper homework-server)
+  homeworkLifecycleRoutes(app, ctx);
+  submissionRoutes(app, ctx);
   const jobs = deps.jobs ?? createJobQueue({ db: database.db, log: app.log, bus: notifications });
   // Hooks run last-added first: the queue stops before a database opened here is closed.
   if (!deps.jobs) app.addHook('onClose', async () => jobs.stop());
