@@ -21,6 +21,7 @@ import { BODY_SHAPE_MSG, jsonNestsDeeperThan, removeUnstorableInput } from './ht
 import { createJobQueue, type JobQueue } from './jobs/queue';
 import { createLlmClient } from './llm/client';
 import { dataScreenRoutes } from './modules/data-screen/data-screen.routes';
+import { gradingRoutes } from './modules/homework/grading/grading.routes';
 import { homeworkRoutes } from './modules/homework/homework.routes';
 // issue 11 homework lifecycle and submissions (helper homework-server)
 import { homeworkLifecycleRoutes } from './modules/homework/lifecycle.routes';
@@ -176,6 +177,8 @@ export const buildApp = async (config: Config, deps: AppDeps = {}): Promise<App>
     codeExecution: { ...DEFAULT_CODE_EXECUTION, ...deps.codeExecution },
   });
   aiRoutes(app, ctx);
+  // issue 11, grading: AI-judge runs of a homework (their workers start in start.ts).
+  gradingRoutes(app, ctx, { jobs });
   await registerSpa(app, config.webDist);
   return app;
 };
