@@ -88,19 +88,22 @@ export function AnswerInput({ question: q, value, onChange, readOnly, labelledBy
   if (q.qsnType === QSN_TYPE.fillBlank) {
     const blanks = blanksOf(value, q.blankCount);
     return (
-      <div className="hw-answer__blanks" role="group" aria-labelledby={labelledBy} data-testid="answer-blanks">
+      <fieldset className="hw-answer__blanks" aria-labelledby={labelledBy} data-testid="answer-blanks">
         {blanks.map((blank, i) => (
-          <label key={`${q.id}-${i}`} className="hw-answer__blank">
-            <span>第{i + 1}空</span>
+          // A blank is its position: the i-th input is always the i-th blank.
+          // biome-ignore lint/suspicious/noArrayIndexKey: see above
+          <div key={i} className="hw-answer__blank">
+            <label htmlFor={`${id}-blank-${i}`}>第{i + 1}空</label>
             <Input
+              id={`${id}-blank-${i}`}
               value={blank}
               readOnly={readOnly}
               maxLength={maxLength}
               onChange={(e) => onChange(withBlank(value, q.blankCount, i, e.target.value))}
             />
-          </label>
+          </div>
         ))}
-      </div>
+      </fieldset>
     );
   }
   const code = isCodeType(q.qsnType);

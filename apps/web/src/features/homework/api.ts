@@ -7,11 +7,11 @@ import {
   type HomeworkBody,
   homeworkPage,
   homeworkPaper,
-  latestJudgeRun,
-  startJudgeRunResult,
   homeworkRow,
+  latestJudgeRun,
   type SubmissionStatus,
   savedAnswers,
+  startJudgeRunResult,
   studyHomeworkPage,
   submissionDetail,
   submissionPage,
@@ -47,7 +47,8 @@ export const homeworkKeys = {
     [...homeworkKeys.submissions(courseId, homeworkId), status ?? 'all', page] as const,
   submission: (courseId: string, homeworkId: string, submissionId: string) =>
     [...homeworkKeys.submissions(courseId, homeworkId), 'detail', submissionId] as const,
-  one: (courseId: string, homeworkId: string) => [...homeworkKeys.teaching(courseId), 'one', homeworkId] as const,
+  one: (courseId: string, homeworkId: string) =>
+    [...homeworkKeys.teaching(courseId), 'one', homeworkId] as const,
   judgeRun: (courseId: string, homeworkId: string) => ['homework', 'judgeRun', courseId, homeworkId] as const,
 };
 
@@ -91,7 +92,10 @@ export const usePaper = (courseId: string, homeworkId: string) =>
 
 /** `PUT .../draft`: saves the answers sent (the others stay as saved). Silent: the page says what failed. */
 export const saveDraft = (courseId: string, homeworkId: string, body: AnswersBodyInput) =>
-  http.put(course(`${homeworkPath(courseId, homeworkId)}/draft`), body, { schema: savedAnswers, silent: true });
+  http.put(course(`${homeworkPath(courseId, homeworkId)}/draft`), body, {
+    schema: savedAnswers,
+    silent: true,
+  });
 
 /** `POST .../submit`: submits once, with the answers not yet saved. */
 export const useSubmitHomework = (courseId: string, homeworkId: string) => {

@@ -26,7 +26,10 @@ export function ConfirmDialog({
       title={request?.title}
       okText={request?.okText}
       cancelText="取消"
-      okButtonProps={{ danger: request?.danger, ...({ 'data-testid': 'confirm-ok' } as Record<string, string>) }}
+      okButtonProps={{
+        danger: request?.danger,
+        ...({ 'data-testid': 'confirm-ok' } as Record<string, string>),
+      }}
       confirmLoading={busy}
       onOk={() => {
         request

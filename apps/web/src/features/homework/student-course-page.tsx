@@ -54,7 +54,11 @@ export function StudentCoursePage() {
 
   return (
     <section className="hw-page" aria-labelledby="hw-course-title">
-      <PageStates query={detail} loadingText="正在加载课程…" back={{ to: STUDENT_COURSES_PATH, text: '返回我的课程' }}>
+      <PageStates
+        query={detail}
+        loadingText="正在加载课程…"
+        back={{ to: STUDENT_COURSES_PATH, text: '返回我的课程' }}
+      >
         {(course) => (
           <>
             <CourseHeader course={course} back={{ to: STUDENT_COURSES_PATH, text: '我的课程' }} />
@@ -81,7 +85,8 @@ export function StudentCoursePage() {
                                   <Link to={studentHomeworkPath(course.id, h.id)}>{h.name}</Link>
                                 </h3>
                                 <p className="hw-list__meta">
-                                  截止时间：{deadlineText(h.deadline)} · 共{h.questionCount}题 · 满分{h.totalScore}分
+                                  截止时间：{deadlineText(h.deadline)} · 共{h.questionCount}题 · 满分
+                                  {h.totalScore}分
                                 </p>
                               </div>
                               <div className="hw-list__side">

@@ -13,9 +13,9 @@ import { Button, Modal, Tag } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useToast } from '../../lib/toast';
-import { saveDraft, usePaper, useSubmitHomework } from './api';
 import { isAnswered } from './answer-format';
 import { AnswerInput } from './answer-input';
+import { saveDraft, usePaper, useSubmitHomework } from './api';
 import { CodeCases } from './code-cases';
 import { deadlineText, scoreText } from './format';
 import { PageStates } from './page-states';
@@ -80,7 +80,9 @@ function AnswerResult({ item }: { item: PaperItem }) {
     <section className="hw-result" aria-label="批改结果" data-testid="answer-result">
       <p className="hw-result__score">
         得分：
-        <strong>{r.score === null ? GRADE_STATE_TEXT[r.gradeState] : `${scoreText(r.score)}/${r.maxScore}`}</strong>
+        <strong>
+          {r.score === null ? GRADE_STATE_TEXT[r.gradeState] : `${scoreText(r.score)}/${r.maxScore}`}
+        </strong>
         {r.gradeSource && <Tag className="hw-result__source">{GRADE_SOURCE_TEXT[r.gradeSource]}</Tag>}
       </p>
       {r.comment && (
@@ -120,7 +122,9 @@ function Navigator({
   answers: Record<string, string>;
   onGo: (questionId: string) => void;
 }) {
-  const done = items.filter((i) => isAnswered({ ...i.question, blankCount: i.question.blankCount ?? 1 }, answers[i.question.id])).length;
+  const done = items.filter((i) =>
+    isAnswered({ ...i.question, blankCount: i.question.blankCount ?? 1 }, answers[i.question.id]),
+  ).length;
   return (
     <nav className="hw-nav" aria-label="题目导航" data-testid="question-nav">
       <p className="hw-nav__count">
@@ -200,7 +204,10 @@ function Paper({ paper, courseId }: { paper: HomeworkPaper; courseId: string }) 
         .map((item, i) => ({ item, number: i + 1 }))
         .filter(
           ({ item }) =>
-            !isAnswered({ ...item.question, blankCount: item.question.blankCount ?? 1 }, answers[item.question.id]),
+            !isAnswered(
+              { ...item.question, blankCount: item.question.blankCount ?? 1 },
+              answers[item.question.id],
+            ),
         ),
     [paper.items, answers],
   );
@@ -250,7 +257,9 @@ function Paper({ paper, courseId }: { paper: HomeworkPaper; courseId: string }) 
           <Tag color={STUDY_STATUS_COLOR[paper.status]} data-testid="paper-status">
             {paper.statusText}
           </Tag>
-          {editable && <DraftIndicator state={draft.state} onRetry={() => void draft.flush().catch(() => undefined)} />}
+          {editable && (
+            <DraftIndicator state={draft.state} onRetry={() => void draft.flush().catch(() => undefined)} />
+          )}
         </div>
         <dl className="hw-facts">
           <dt>截止时间</dt>

@@ -12,13 +12,13 @@ import {
 } from '@uplus/shared';
 import { Button, Tag } from 'antd';
 import { useState } from 'react';
+import { useToast } from '../../lib/toast';
 import { AiJudgeButton } from '../question-bank/ai-generator/ai-buttons';
 import { aiScene } from '../question-bank/ai-generator/ai-scene';
 import { type Grade, GradingBox } from '../question-bank/teacher-course/grading-box';
 import { judgePayloadError, judgePayloadOf } from '../question-bank/teacher-course/judge-payload';
-import { useToast } from '../../lib/toast';
-import { useGradeAnswer } from './api';
 import { answerText } from './answer-format';
+import { useGradeAnswer } from './api';
 import { CodeCases } from './code-cases';
 import { scoreText } from './format';
 
@@ -34,7 +34,10 @@ type ItemProps = {
   answer: ReviewedAnswer;
   number: number;
   /** the grade call: resolves once saved (the request layer shows a refusal) */
-  onGrade: (answerId: string, body: { score: number; comment: string; source: 'ai' | 'teacher'; basis?: string }) => Promise<unknown>;
+  onGrade: (
+    answerId: string,
+    body: { score: number; comment: string; source: 'ai' | 'teacher'; basis?: string },
+  ) => Promise<unknown>;
   /** opens the common AI judge for this answer */
   onJudge: (answer: ReviewedAnswer) => void;
   /** the submission can be graded (submitted) */

@@ -21,11 +21,11 @@ import {
 } from './api';
 import { ConfirmDialog, type ConfirmRequest } from './confirm-dialog';
 import { deadlineText, scoreText } from './format';
+import { JudgeRunBar } from './judge-run';
 import { PageStates } from './page-states';
 import { TEACHER_COURSES_PATH, teacherHomeworkPath, teacherHomeworksPath } from './paths';
 import { SubmissionReview } from './submission-detail';
 import { homeworkStateOf } from './teacher-homeworks-page';
-import { JudgeRunBar } from './judge-run';
 import './homework.css';
 
 /** The route name the AI judge panel opened here shows on (spec 000 section 2). */
@@ -249,7 +249,9 @@ export function SubmissionsPage() {
       content: (
         <>
           <p>公布后学生可以看到“{name}”每道题的得分、评语和正确答案。</p>
-          {pending > 0 && <p className="hw-warning">还有 {pending} 个答案待批改，公布后学生会看到这些题“待批改”。</p>}
+          {pending > 0 && (
+            <p className="hw-warning">还有 {pending} 个答案待批改，公布后学生会看到这些题“待批改”。</p>
+          )}
           <p>确定公布成绩吗？</p>
         </>
       ),
@@ -262,7 +264,11 @@ export function SubmissionsPage() {
 
   return (
     <section className="hw-page" aria-labelledby="hw-homework-title">
-      <PageStates query={course} loadingText="正在加载课程…" back={{ to: TEACHER_COURSES_PATH, text: '返回我的课程' }}>
+      <PageStates
+        query={course}
+        loadingText="正在加载课程…"
+        back={{ to: TEACHER_COURSES_PATH, text: '返回我的课程' }}
+      >
         {(c) =>
           c.role !== 'Teacher' ? (
             <p className="hw-state is-error" role="alert">
@@ -294,7 +300,10 @@ export function SubmissionsPage() {
                         <span className="hw-spacer" />
                         <Link to={teacherHomeworkPath(courseId, homeworkId)}>查看题目</Link>
                         {h.publishedAt !== null && h.releasedAt === null && (
-                          <Button onClick={() => askRelease(h.name, h.pendingCount)} data-testid="homework-release">
+                          <Button
+                            onClick={() => askRelease(h.name, h.pendingCount)}
+                            data-testid="homework-release"
+                          >
                             公布成绩
                           </Button>
                         )}

@@ -93,7 +93,11 @@ export function TeacherHomeworksPage() {
 
   return (
     <section className="hw-page" aria-labelledby="hw-course-title">
-      <PageStates query={detail} loadingText="正在加载课程…" back={{ to: TEACHER_COURSES_PATH, text: '返回我的课程' }}>
+      <PageStates
+        query={detail}
+        loadingText="正在加载课程…"
+        back={{ to: TEACHER_COURSES_PATH, text: '返回我的课程' }}
+      >
         {(course) =>
           course.role !== 'Teacher' ? (
             <>
@@ -151,9 +155,7 @@ export function TeacherHomeworksPage() {
                                     <td>
                                       {h.questionCount}题/{h.totalScore}分
                                     </td>
-                                    <td>
-                                      {draft ? '—' : `${h.submittedCount}/${h.studentCount}`}
-                                    </td>
+                                    <td>{draft ? '—' : `${h.submittedCount}/${h.studentCount}`}</td>
                                     <td>{draft ? '—' : h.pendingCount}</td>
                                     <td>
                                       <Tag color={state.color} data-testid="homework-state">
@@ -163,7 +165,10 @@ export function TeacherHomeworksPage() {
                                     <td className="hw-table__actions">
                                       <Link to={teacherHomeworkPath(course.id, h.id)}>题目</Link>
                                       {!draft && (
-                                        <Link to={submissionsPath(course.id, h.id)} data-testid="homework-submissions">
+                                        <Link
+                                          to={submissionsPath(course.id, h.id)}
+                                          data-testid="homework-submissions"
+                                        >
                                           提交情况
                                         </Link>
                                       )}
@@ -180,7 +185,12 @@ export function TeacherHomeworksPage() {
                                           >
                                             发布
                                           </Button>
-                                          <Button type="link" size="small" danger onClick={() => askDelete(h)}>
+                                          <Button
+                                            type="link"
+                                            size="small"
+                                            danger
+                                            onClick={() => askDelete(h)}
+                                          >
                                             删除
                                           </Button>
                                         </>

@@ -82,13 +82,16 @@ export const useDraft = (
           if (unsaved.current[id] === answer) delete unsaved.current[id];
         writeBackup(homeworkId, unsaved.current);
         setState(
-          Object.keys(unsaved.current).length > 0 ? { kind: 'pending' } : { kind: 'idle', savedAt: saved.savedAt },
+          Object.keys(unsaved.current).length > 0
+            ? { kind: 'pending' }
+            : { kind: 'idle', savedAt: saved.savedAt },
         );
       } catch (error) {
         setState({ kind: 'error', message: errorMessage(error) });
         // A refusal (past the deadline, submitted, a bad answer) will not pass by itself; a lost connection may.
         const refused = error instanceof HttpError && error.status >= 400 && error.status < 500;
-        if (!refused) timer.current = window.setTimeout(() => void run().catch(() => undefined), DRAFT_RETRY_MS);
+        if (!refused)
+          timer.current = window.setTimeout(() => void run().catch(() => undefined), DRAFT_RETRY_MS);
         throw error;
       }
     })();

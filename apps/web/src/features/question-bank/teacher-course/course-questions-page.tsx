@@ -43,6 +43,8 @@ type Props<T> = {
   children: (data: T) => ReactNode;
   /** dialogs of the page */
   extra?: ReactNode;
+  /** links beside the title (e.g. a homework's 作业管理 and 提交情况) */
+  links?: ReactNode;
 };
 
 /**
@@ -59,13 +61,17 @@ export function CourseQuestionsPage<T extends { course: { name: string }; rows: 
   onPage,
   children,
   extra,
+  links,
 }: Props<T>) {
   return (
     <section className="teacher-course" aria-labelledby={titleId}>
       <CourseCrumbs courseName={query.data?.course.name} />
       <header className="teacher-course__head">
         <h1 id={titleId}>{title}</h1>
-        {query.data && <AiGenerateButton onClick={onGenerate} testId="course-ai-generate" />}
+        <span className="teacher-course__links">
+          {links}
+          {query.data && <AiGenerateButton onClick={onGenerate} testId="course-ai-generate" />}
+        </span>
       </header>
       <ListStates
         query={query}

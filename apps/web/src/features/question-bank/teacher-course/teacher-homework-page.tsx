@@ -1,7 +1,8 @@
 import { HOMEWORK_MSG, type JudgedAnswer, type TeachingQuestion } from '@uplus/shared';
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { useToast } from '../../../lib/toast';
+import { submissionsPath, teacherHomeworksPath } from '../../homework/paths';
 import { AiJudgeButton } from '../ai-generator/ai-buttons';
 import {
   QUESTION_PAGE_SIZE,
@@ -68,6 +69,16 @@ export function TeacherHomeworkPage() {
       page={page}
       onPage={setPage}
       extra={judge.dialog}
+      links={
+        <>
+          <Link to={teacherHomeworksPath(courseId)} data-testid="homework-list-link">
+            作业管理
+          </Link>
+          <Link to={submissionsPath(courseId, homeworkId)} data-testid="homework-submissions-link">
+            提交情况
+          </Link>
+        </>
+      }
     >
       {(data) => (
         <QuestionList
