@@ -5,6 +5,8 @@ import {
   ok,
   type RecordedCall,
   renderApp,
+  type StubAnswer,
+  type StubHandler,
   sessionRoutes,
   setSite,
   signIn,
@@ -21,10 +23,11 @@ const DRAFT_API = `${COURSE_API}/homeworks/${HOMEWORK_ID}/draft`;
 const SUBMIT_API = `${COURSE_API}/homeworks/${HOMEWORK_ID}/submit`;
 const PAPER_PATH = `/u/course/${COURSE_ID}/homework/${HOMEWORK_ID}`;
 
-const routes = (extra: Record<string, unknown>) =>
-  ({ ...sessionRoutes('Student'), [`GET ${COURSE_API}`]: ok(courseOf()), ...extra }) as Parameters<
-    typeof stubFetch
-  >[0];
+const routes = (extra: Record<string, StubAnswer | StubHandler>) => ({
+  ...sessionRoutes('Student'),
+  [`GET ${COURSE_API}`]: ok(courseOf()),
+  ...extra,
+});
 
 const savedOk = (call: RecordedCall) =>
   ok({
