@@ -167,7 +167,6 @@ export const buildApp = async (config: Config, deps: AppDeps = {}): Promise<App>
   homeworkRoutes(app, ctx);
   // issue 11 homework lifecycle and submissions (helper homework-server)
   homeworkLifecycleRoutes(app, ctx);
-  submissionRoutes(app, ctx);
   const jobs = deps.jobs ?? createJobQueue({ db: database.db, log: app.log, bus: notifications });
   // Hooks run last-added first: the queue stops before a database opened here is closed.
   if (!deps.jobs) app.addHook('onClose', async () => jobs.stop());
@@ -179,6 +178,8 @@ export const buildApp = async (config: Config, deps: AppDeps = {}): Promise<App>
   aiRoutes(app, ctx);
   // issue 11, grading: AI-judge runs of a homework (their workers start in start.ts).
   gradingRoutes(app, ctx, { jobs });
+  // issue 11, homework-server: students' homework (submit queues code grading) and the teacher's review.
+  submissionRoutes(app, ctx, { jobs });
   await registerSpa(app, config.webDist);
   return app;
 };
