@@ -504,17 +504,18 @@ describe.each(testDrivers())('courses on %s', (driver) => {
         '数据结构',
       ]);
 
-      expect((await student.api.post(`${C}/courses/${me.courseId}/students/focus`)).json().data).toEqual({
+      // The course joined before the newest is pinned first, the oldest one later: the latest pin leads.
+      expect((await student.api.post(`${C}/courses/${train}/students/focus`)).json().data).toEqual({
         focus: true,
       });
       t.clock.advance(1000);
-      expect((await student.api.post(`${C}/courses/${train}/students/focus`)).json().data).toEqual({
+      expect((await student.api.post(`${C}/courses/${me.courseId}/students/focus`)).json().data).toEqual({
         focus: true,
       });
       const pinned = (await student.api.get(`${C}/athena/courses/study`)).json().data.rows;
       expect(pinned.map((r: { name: string; focus: boolean }) => [r.name, r.focus])).toEqual([
-        ['课程设计', true],
         ['数据结构', true],
+        ['课程设计', true],
         ['离散数学', false],
       ]);
       expect((await student.api.post(`${C}/courses/${train}/students/focus`)).json().data).toEqual({
