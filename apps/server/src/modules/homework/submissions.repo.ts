@@ -1,5 +1,5 @@
 import type { CodeGradeDetail, GeneratedQuestion } from '@uplus/shared';
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   courseMembers,
@@ -322,10 +322,7 @@ export const upsertAnswers = async (
 
 /** Marks the submission's draft as saved now. */
 export const touchSubmission = async (db: Db, submissionId: number, at: Date) => {
-  await db
-    .update(homeworkSubmissions)
-    .set({ updatedAt: at })
-    .where(eq(homeworkSubmissions.id, submissionId));
+  await db.update(homeworkSubmissions).set({ updatedAt: at }).where(eq(homeworkSubmissions.id, submissionId));
 };
 
 /** Marks a draft submitted. */
@@ -400,7 +397,9 @@ export const gradeAnswers = async (
         gradedAt: at,
         updatedAt: at,
       })
-      .where(and(eq(homeworkAnswers.submissionId, submissionId), eq(homeworkAnswers.questionId, g.questionId)));
+      .where(
+        and(eq(homeworkAnswers.submissionId, submissionId), eq(homeworkAnswers.questionId, g.questionId)),
+      );
 };
 
 /** The teacher's grade of one answer (an override, or an applied AI judge result). */
@@ -430,23 +429,6 @@ export const setAnswerGrade = async (
       updatedAt: values.at,
     })
     .where(eq(homeworkAnswers.id, answerId));
-};
-
-/**
- * Sets a submission's total (the sum of its graded answers) and its count of answers waiting for a grade
- * (pending, and failed ones the teacher has to grade).
- */
-export const recomputeTotals = async (db: Db, submissionId: number, at: Date) => {
-  const [row] = await db
-    .update(homeworkSubmissions)
-    .set({
-      totalScore: sql`(select coalesce(sum(${homeworkAnswers.score}), 0) from ${homeworkAnswers} where ${homeworkAnswers.submissionId} = ${submissionId} and ${homeworkAnswers.gradeState} = 'graded')`,
-      pendingCount: sql`(select count(*) from ${homeworkAnswers} where ${homeworkAnswers.submissionId} = ${submissionId} and ${homeworkAnswers.gradeState} <> 'graded')`,
-      updatedAt: at,
-    })
-    .where(eq(homeworkSubmissions.id, submissionId))
-    .returning({ totalScore: homeworkSubmissions.totalScore, pendingCount: homeworkSubmissions.pendingCount });
-  return row!;
 };
 
 // ---------------------------------------------------------------------------------------------------------
@@ -525,16 +507,3 @@ export const findStudent = async (db: Db, userId: number) => {
     .limit(1);
   return row ?? null;
 };
-
-/** Submitted answers of a homework's submissions still waiting (the data seed and tests read them). */
-export const pendingAnswerIds = async (db: Db, submissionIds: number[]) =>
-  submissionIds.length === 0
-    ? []
-    : (
-        await db
-          .select({ id: homeworkAnswers.id })
-          .from(homeworkAnswers)
-          .where(
-            and(inArray(homeworkAnswers.submissionId, submissionIds), eq(homeworkAnswers.gradeState, 'pending')),
-          )
-      ).map((r) => r.id);

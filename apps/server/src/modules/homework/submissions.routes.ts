@@ -17,6 +17,7 @@ import {
 } from '@uplus/shared';
 import type { App, AppContext } from '../../http/context';
 import { answers, ok } from '../../http/envelope';
+import type { JobQueue } from '../../jobs/queue';
 import * as service from './submissions.service';
 
 const tags = ['homework'];
@@ -28,11 +29,7 @@ const asTeacher =
   'Only the course’s teacher: students 403 学生身份暂无权限, anyone else (and another homework’s ids) 404.';
 
 /** Students' homework and the teacher's review of submissions (issue 11). */
-export const submissionRoutes = (
-  app: App,
-  ctx: AppContext,
-  deps: { startCodeGrading?: service.CodeGradingStarter } = {},
-) => {
+export const submissionRoutes = (app: App, ctx: AppContext, deps: { jobs?: JobQueue } = {}) => {
   app.get(
     `${list}/study`,
     {
@@ -66,7 +63,8 @@ export const submissionRoutes = (
       onRequest: ctx.auth.signedIn,
       schema: {
         tags,
-        summary: 'The homework’s questions without answers, the student’s saved answers, results once released',
+        summary:
+          'The homework’s questions without answers, the student’s saved answers, results once released',
         description: asStudent,
         params: homeworkParams,
         response: answers(homeworkPaper),
@@ -111,7 +109,8 @@ export const submissionRoutes = (
       onRequest: ctx.auth.signedIn,
       schema: {
         tags,
-        summary: 'Submit once before the deadline: objective answers graded at once, code sent to the sandbox',
+        summary:
+          'Submit once before the deadline: objective answers graded at once, code sent to the sandbox',
         description: `Twice: 400 作业已提交，不能重复提交; late: 400 已超过截止时间，不能提交. ${asStudent}`,
         params: homeworkParams,
         body: answersBody,
@@ -127,8 +126,7 @@ export const submissionRoutes = (
           params: request.params,
           body: request.body,
           now: ctx.now(),
-          startCodeGrading: deps.startCodeGrading,
-          log: request.log,
+          jobs: deps.jobs,
         }),
       );
     },
@@ -179,7 +177,8 @@ export const submissionRoutes = (
       onRequest: ctx.auth.signedIn,
       schema: {
         tags,
-        summary: 'The teacher’s grade of an answer, or 引用 of an AI judge result (source ai keeps the basis)',
+        summary:
+          'The teacher’s grade of an answer, or 引用 of an AI judge result (source ai keeps the basis)',
         description: `Score 0 to the answer’s maxScore, one decimal. ${asTeacher}`,
         params: gradeAnswerParams,
         body: gradeAnswerBody,

@@ -4,6 +4,7 @@ import {
   answerLetters,
   blankAnswersOf,
   blankCountOf,
+  type CourseHomeworksParams,
   checkResultScore,
   decodeBlanks,
   encodeBlanks,
@@ -24,25 +25,26 @@ import {
   QSN_TYPE_NAMES,
   type ReferenceAnswer,
   type ReviewedAnswer,
-  STUDY_STATUS_TEXT,
-  SUBMISSION_LIMITS,
-  SUBMISSION_MSG,
   type SavedAnswers,
+  STUDY_STATUS_TEXT,
   type StudyHomeworkPage,
   type StudyHomeworksQuery,
+  SUBMISSION_LIMITS,
+  SUBMISSION_MSG,
   type SubmissionDetail,
   type SubmissionPage,
   type SubmissionParams,
   type SubmissionsQuery,
   studyStatusOf,
   utf8Length,
-  type CourseHomeworksParams,
 } from '@uplus/shared';
 import { AppError } from '../../core/errors';
 import type { Db } from '../../db/client';
 import { storableText } from '../../db/storable-text';
+import type { JobQueue } from '../../jobs/queue';
 import { courseRoleOf } from '../courses/courses.service';
 import type { Actor } from '../sessions/actor';
+import { queueCodeGrading, recomputeSubmissionTotals, wakeCodeGrading } from './grading/grading.service';
 import { assertCourseStudent } from './homework.policy';
 import { msOf, taughtHomework } from './lifecycle.service';
 import * as repo from './submissions.repo';
@@ -310,9 +312,6 @@ export const saveDraft = async (opts: {
   });
 };
 
-/** What starts grading of code answers after a submit (the grading part gives it; none: they stay pending). */
-export type CodeGradingStarter = (opts: { db: Db; submissionId: number }) => Promise<void>;
-
 /**
  * `POST .../homeworks/{homeworkId}/submit`: once, before the deadline, in one transaction: the sent answers
  * are saved over the draft, every question gets an answer row, objective answers (and empty ones) are graded
@@ -326,12 +325,15 @@ export const submit = async (opts: {
   params: HomeworkParams;
   body: AnswersBody;
   now: Date;
-  startCodeGrading?: CodeGradingStarter;
-  log?: { error: (obj: object, msg: string) => void };
+  /** The code runners' queue: code answers are queued for the sandbox with the submit (none: they stay pending). */
+  jobs?: JobQueue;
 }): Promise<SavedAnswers> => {
   const { homework } = await studiedHomework(opts.db, opts.actor, opts.params);
   const questions = await repo.listQuestions(opts.db, homework.id);
   const sent = checkedAnswers(questions, opts.body.answers);
+  const jobs = questions.some((q) => isCodeType(q.qsnType)) ? opts.jobs : undefined;
+  // Before the transaction: the code-grading job is queued inside it (on PGlite a start inside would wait).
+  if (jobs) await jobs.start();
   const result = await opts.db.transaction(async (tx) => {
     const submission = await repo.lockSubmission(tx, homework.id, opts.actor.userId);
     const refused = closedReason(homework, submission, opts.now, M.deadlinePassed);
@@ -339,7 +341,11 @@ export const submit = async (opts: {
     const saved = new Map((await repo.listAnswers(tx, submission.id)).map((a) => [a.questionId, a.answer]));
     for (const a of sent) saved.set(a.questionId, a.answer);
     // Every question gets a row (an unanswered one too), graded against its score now.
-    const rows = questions.map((q) => ({ questionId: q.id, answer: saved.get(q.id) ?? '', maxScore: q.score }));
+    const rows = questions.map((q) => ({
+      questionId: q.id,
+      answer: saved.get(q.id) ?? '',
+      maxScore: q.score,
+    }));
     await repo.upsertAnswers(tx, submission.id, rows, opts.now);
     const grades = questions.flatMap((q) => {
       const answer = saved.get(q.id) ?? '';
@@ -350,28 +356,13 @@ export const submit = async (opts: {
     });
     await repo.gradeAnswers(tx, submission.id, grades, opts.now);
     await repo.markSubmitted(tx, submission.id, opts.now);
-    await repo.recomputeTotals(tx, submission.id, opts.now);
-    const codePending = questions.some(
-      (q) => isCodeType(q.qsnType) && (saved.get(q.id) ?? '').trim() !== '',
-    );
-    return {
-      submissionId: submission.id,
-      codePending,
-      answered: rows.filter((r) => r.answer.trim() !== '').length,
-    };
+    await recomputeSubmissionTotals(tx, submission.id);
+    // Code answers go to the sandbox with the submit: queued in this transaction, so a submit that stands
+    // always has its grading queued.
+    const queued = jobs ? await queueCodeGrading({ db: tx, jobs, submissionId: submission.id }) : false;
+    return { queued, answered: rows.filter((r) => r.answer.trim() !== '').length };
   });
-  if (result.codePending && opts.startCodeGrading) {
-    // The submission stands whatever happens here: a grading that cannot start leaves the answers pending
-    // for the teacher.
-    try {
-      await opts.startCodeGrading({ db: opts.db, submissionId: result.submissionId });
-    } catch (error) {
-      opts.log?.error(
-        { submissionId: result.submissionId, error: error instanceof Error ? error.name : typeof error },
-        'code grading did not start',
-      );
-    }
-  }
+  if (result.queued && jobs) wakeCodeGrading(jobs);
   return {
     status: 'submitted',
     savedAt: opts.now.getTime(),
@@ -495,13 +486,12 @@ export const gradeAnswer = async (opts: {
       gradedBy: opts.actor.userId,
       at: opts.now,
     });
-    return repo.recomputeTotals(tx, submission.id, opts.now);
+    return recomputeSubmissionTotals(tx, submission.id);
   });
   const updated = await repo.findAnswer(opts.db, submission.id, answer.id);
   return {
     answer: reviewedOf(question, updated!),
-    totalScore: totals.totalScore,
-    pendingCount: totals.pendingCount,
+    totalScore: totals?.totalScore ?? null,
+    pendingCount: totals?.pendingCount ?? 0,
   };
 };
-
