@@ -76,25 +76,27 @@ describe('teacher homework list', () => {
     renderApp(LIST_PATH);
     const rows = await screen.findAllByTestId('teaching-homework');
     expect(screen.getByRole('heading', { name: '数据结构', level: 1 })).toBeTruthy();
-    const [draft, published, released] = rows.map((r) => within(r as HTMLElement));
-    expect(draft?.getByTestId('homework-state').textContent).toBe('草稿');
-    expect(draft?.getByText('7题/70分')).toBeTruthy();
-    expect(draft?.getByText('2030-01-01 23:59')).toBeTruthy();
-    expect(draft?.getByRole('link', { name: '第一次作业：栈与队列' }).getAttribute('href')).toBe(
+    const draft = within(rows[0] as HTMLElement);
+    const published = within(rows[1] as HTMLElement);
+    const released = within(rows[2] as HTMLElement);
+    expect(draft.getByTestId('homework-state').textContent).toBe('草稿');
+    expect(draft.getByText('7题/70分')).toBeTruthy();
+    expect(draft.getByText('2030-01-01 23:59')).toBeTruthy();
+    expect(draft.getByRole('link', { name: '第一次作业：栈与队列' }).getAttribute('href')).toBe(
       `/u/teacherGr/course/${COURSE_ID}/homework/${HOMEWORK_ID}`,
     );
-    expect(draft?.queryByTestId('homework-submissions')).toBeNull();
-    expect(draft?.getByTestId('homework-publish')).toBeTruthy();
-    expect(published?.getByTestId('homework-state').textContent).toBe('已发布');
-    expect(published?.getByText('1/2')).toBeTruthy();
-    expect(published?.getByText('2')).toBeTruthy();
-    expect(published?.getByTestId('homework-submissions').getAttribute('href')).toBe(
+    expect(draft.queryByTestId('homework-submissions')).toBeNull();
+    expect(draft.getByTestId('homework-publish')).toBeTruthy();
+    expect(published.getByTestId('homework-state').textContent).toBe('已发布');
+    expect(published.getByText('1/2')).toBeTruthy();
+    expect(published.getByText('2')).toBeTruthy();
+    expect(published.getByTestId('homework-submissions').getAttribute('href')).toBe(
       `/u/teacherGr/course/${COURSE_ID}/homework/22/submissions`,
     );
-    expect(published?.queryByRole('button', { name: '删除' })).toBeNull();
-    expect(published?.getByTestId('homework-release')).toBeTruthy();
-    expect(released?.getByTestId('homework-state').textContent).toBe('已公布成绩');
-    expect(released?.queryByTestId('homework-release')).toBeNull();
+    expect(published.queryByRole('button', { name: '删除' })).toBeNull();
+    expect(published.getByTestId('homework-release')).toBeTruthy();
+    expect(released.getByTestId('homework-state').textContent).toBe('已公布成绩');
+    expect(released.queryByTestId('homework-release')).toBeNull();
   });
 
   it('an empty course says so; a student is refused without the list being asked for', async () => {
@@ -302,25 +304,26 @@ describe('homework submissions', () => {
     renderApp(`${SUBS_PATH}?submission=901`);
     expect(await screen.findByRole('heading', { name: '张同学（student01）的作答' })).toBeTruthy();
     expect(screen.getByTestId('submission-total').textContent).toContain('总分 20/30，1题待批改');
-    const [single, short, code] = screen
-      .getAllByTestId('reviewed-answer')
-      .map((a) => within(a as HTMLElement));
-    expect(single?.getByTestId('reviewed-score').textContent).toBe('10/10分');
-    expect(single?.getByText('自动批改')).toBeTruthy();
-    expect(short?.getByTestId('reviewed-state').textContent).toBe('待批改');
-    expect(short?.getByText('栈LIFO，队列FIFO')).toBeTruthy();
-    expect(code?.getByText('程序评测')).toBeTruthy();
-    expect(code?.getByText(/通过 2\/2/)).toBeTruthy();
-    expect(single?.queryByTestId('review-ai-judge')).toBeNull();
+    const answers = screen.getAllByTestId('reviewed-answer') as HTMLElement[];
+    const single = within(answers[0] as HTMLElement);
+    const short = within(answers[1] as HTMLElement);
+    const code = within(answers[2] as HTMLElement);
+    expect(single.getByTestId('reviewed-score').textContent).toBe('10/10分');
+    expect(single.getByText('自动批改')).toBeTruthy();
+    expect(short.getByTestId('reviewed-state').textContent).toBe('待批改');
+    expect(short.getByText('栈LIFO，队列FIFO')).toBeTruthy();
+    expect(code.getByText('程序评测')).toBeTruthy();
+    expect(code.getByText(/通过 2\/2/)).toBeTruthy();
+    expect(single.queryByTestId('review-ai-judge')).toBeNull();
 
-    const score = single?.getByLabelText('得分（满分10）') as HTMLInputElement;
+    const score = single.getByLabelText('得分（满分10）') as HTMLInputElement;
     fireEvent.change(score, { target: { value: '7.25' } });
-    expect(await single?.findByText('得分必须在0到分值之间，最多保留一位小数')).toBeTruthy();
+    expect(await single.findByText('得分必须在0到分值之间，最多保留一位小数')).toBeTruthy();
     expect(score.getAttribute('aria-invalid')).toBe('true');
-    expect((single?.getByTestId('review-grade-save') as HTMLButtonElement).disabled).toBe(true);
+    expect((single.getByTestId('review-grade-save') as HTMLButtonElement).disabled).toBe(true);
     fireEvent.change(score, { target: { value: '8.5' } });
-    fireEvent.change(single?.getByLabelText('评语') as HTMLElement, { target: { value: '选项理解有偏差' } });
-    fireEvent.click(single?.getByTestId('review-grade-save') as HTMLElement);
+    fireEvent.change(single.getByLabelText('评语') as HTMLElement, { target: { value: '选项理解有偏差' } });
+    fireEvent.click(single.getByTestId('review-grade-save') as HTMLElement);
     await waitFor(() =>
       expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
         score: 8.5,
