@@ -106,10 +106,8 @@ test.describe('homework (scripted model, sandbox)', () => {
     await expect(generated).toHaveCount(1, { timeout: 30_000 });
     await page.getByTestId('ai-import').click();
     await expect(page.getByText('导入成功！')).toBeVisible();
-    await panel
-      .getByRole('button', { name: /关\s*闭/ })
-      .first()
-      .click();
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
     await expect(page.getByTestId('course-question').filter({ hasText: AI_E2E.codingTitle })).toHaveCount(1);
 
     // One question of every other type, through the same import call.

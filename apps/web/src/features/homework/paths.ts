@@ -10,7 +10,9 @@ export const studentCoursePath = (courseId: string) => `/u/course/${enc(courseId
 export const studentHomeworkPath = (courseId: string, homeworkId: string) =>
   `${studentCoursePath(courseId)}/homework/${enc(homeworkId)}`;
 
-export const teacherHomeworksPath = (courseId: string) => `/u/teacherGr/course/${enc(courseId)}/homeworks`;
+/** The teacher's course page (classes, roster, notices; issue 11 courses-web). */
+export const teacherCoursePath = (courseId: string) => `/u/teacherGr/course/${enc(courseId)}`;
+export const teacherHomeworksPath = (courseId: string) => `${teacherCoursePath(courseId)}/homeworks`;
 export const teacherHomeworkPath = (courseId: string, homeworkId: string) =>
   `/u/teacherGr/course/${enc(courseId)}/homework/${enc(homeworkId)}`;
 export const submissionsPath = (courseId: string, homeworkId: string) =>

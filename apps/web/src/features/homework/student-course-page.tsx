@@ -17,15 +17,38 @@ export const STUDY_STATUS_COLOR: Record<StudyStatus, string> = {
   closed: 'error',
 };
 
-/** The course's header: name, 理论/实践, dates and the teacher. */
-export function CourseHeader({ course, back }: { course: CourseDetail; back: { to: string; text: string } }) {
+/** A way back in the crumbs. */
+export type Crumb = { to: string; text: string };
+
+/** The crumbs of a page: the ways back, then the page itself. */
+export function Crumbs({ trail, current }: { trail: Crumb[]; current: string }) {
+  return (
+    <nav className="hw-crumbs" aria-label="位置">
+      {trail.map((c) => (
+        <span key={c.to}>
+          <Link to={c.to}>{c.text}</Link>
+          <span aria-hidden> / </span>
+        </span>
+      ))}
+      <span aria-current="page">{current}</span>
+    </nav>
+  );
+}
+
+/** The course's header: crumbs, name, 理论/实践, dates and the teacher. */
+export function CourseHeader({
+  course,
+  trail,
+  current,
+}: {
+  course: CourseDetail;
+  trail: Crumb[];
+  /** the page's own crumb; the course's name by default */
+  current?: string;
+}) {
   return (
     <header className="hw-course-head" data-testid="course-header">
-      <nav className="hw-crumbs" aria-label="位置">
-        <Link to={back.to}>{back.text}</Link>
-        <span aria-hidden> / </span>
-        <span aria-current="page">{course.name}</span>
-      </nav>
+      <Crumbs trail={trail} current={current ?? course.name} />
       <div className="hw-course-head__title">
         <h1 id="hw-course-title">{course.name}</h1>
         <Tag color={course.type === 'Train' ? 'orange' : 'blue'}>{COURSE_TYPE_TITLES[course.type]}</Tag>
@@ -61,7 +84,7 @@ export function StudentCoursePage() {
       >
         {(course) => (
           <>
-            <CourseHeader course={course} back={{ to: STUDENT_COURSES_PATH, text: '我的课程' }} />
+            <CourseHeader course={course} trail={[{ to: STUDENT_COURSES_PATH, text: '我的课程' }]} />
             {course.role === 'Teacher' ? (
               <p className="hw-note">
                 你是这门课程的教师。<Link to={teacherHomeworksPath(course.id)}>进入作业管理</Link>

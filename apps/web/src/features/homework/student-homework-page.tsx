@@ -11,7 +11,7 @@ import {
 } from '@uplus/shared';
 import { Button, Modal, Tag } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useToast } from '../../lib/toast';
 import { isAnswered } from './answer-format';
 import { AnswerInput } from './answer-input';
@@ -20,7 +20,7 @@ import { CodeCases } from './code-cases';
 import { deadlineText, scoreText } from './format';
 import { PageStates } from './page-states';
 import { STUDENT_COURSES_PATH, studentCoursePath } from './paths';
-import { STUDY_STATUS_COLOR } from './student-course-page';
+import { Crumbs, STUDY_STATUS_COLOR } from './student-course-page';
 import { type DraftState, readBackup, useDraft } from './use-draft';
 import './homework.css';
 
@@ -245,13 +245,13 @@ function Paper({ paper, courseId }: { paper: HomeworkPaper; courseId: string }) 
   return (
     <div className="hw-paper">
       <header className="hw-paper__head">
-        <nav className="hw-crumbs" aria-label="位置">
-          <Link to={STUDENT_COURSES_PATH}>我的课程</Link>
-          <span aria-hidden> / </span>
-          <Link to={studentCoursePath(courseId)}>课程作业</Link>
-          <span aria-hidden> / </span>
-          <span aria-current="page">{h.name}</span>
-        </nav>
+        <Crumbs
+          trail={[
+            { to: STUDENT_COURSES_PATH, text: '我的课程' },
+            { to: studentCoursePath(courseId), text: '课程作业' },
+          ]}
+          current={h.name}
+        />
         <div className="hw-paper__title">
           <h1 id="hw-paper-title">{h.name}</h1>
           <Tag color={STUDY_STATUS_COLOR[paper.status]} data-testid="paper-status">

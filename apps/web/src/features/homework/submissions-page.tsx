@@ -23,7 +23,8 @@ import { ConfirmDialog, type ConfirmRequest } from './confirm-dialog';
 import { deadlineText, scoreText } from './format';
 import { JudgeRunBar } from './judge-run';
 import { PageStates } from './page-states';
-import { TEACHER_COURSES_PATH, teacherHomeworkPath, teacherHomeworksPath } from './paths';
+import { TEACHER_COURSES_PATH, teacherCoursePath, teacherHomeworkPath, teacherHomeworksPath } from './paths';
+import { Crumbs } from './student-course-page';
 import { SubmissionReview } from './submission-detail';
 import { homeworkStateOf } from './teacher-homeworks-page';
 import './homework.css';
@@ -285,13 +286,14 @@ export function SubmissionsPage() {
                 ) : (
                   <>
                     <header className="hw-course-head">
-                      <nav className="hw-crumbs" aria-label="位置">
-                        <Link to={TEACHER_COURSES_PATH}>我的课程</Link>
-                        <span aria-hidden> / </span>
-                        <Link to={teacherHomeworksPath(courseId)}>{c.name}</Link>
-                        <span aria-hidden> / </span>
-                        <span aria-current="page">{h.name}</span>
-                      </nav>
+                      <Crumbs
+                        trail={[
+                          { to: TEACHER_COURSES_PATH, text: '我的课程' },
+                          { to: teacherCoursePath(courseId), text: c.name },
+                          { to: teacherHomeworksPath(courseId), text: '作业管理' },
+                        ]}
+                        current={h.name}
+                      />
                       <div className="hw-course-head__title">
                         <h1 id="hw-homework-title">{h.name}：提交情况</h1>
                         <Tag color={homeworkStateOf(h).color} data-testid="homework-state">

@@ -9,7 +9,13 @@ import { ConfirmDialog, type ConfirmRequest } from './confirm-dialog';
 import { deadlineText } from './format';
 import { HomeworkFormDialog } from './homework-form-dialog';
 import { PageStates } from './page-states';
-import { studentCoursePath, submissionsPath, TEACHER_COURSES_PATH, teacherHomeworkPath } from './paths';
+import {
+  studentCoursePath,
+  submissionsPath,
+  TEACHER_COURSES_PATH,
+  teacherCoursePath,
+  teacherHomeworkPath,
+} from './paths';
 import { CourseHeader } from './student-course-page';
 import './homework.css';
 
@@ -101,14 +107,21 @@ export function TeacherHomeworksPage() {
         {(course) =>
           course.role !== 'Teacher' ? (
             <>
-              <CourseHeader course={course} back={{ to: studentCoursePath(course.id), text: '课程' }} />
+              <CourseHeader course={course} trail={[{ to: studentCoursePath(course.id), text: '课程' }]} />
               <p className="hw-note" role="alert">
                 学生身份暂无权限。<Link to={studentCoursePath(course.id)}>查看课程作业</Link>
               </p>
             </>
           ) : (
             <>
-              <CourseHeader course={course} back={{ to: TEACHER_COURSES_PATH, text: '我的课程' }} />
+              <CourseHeader
+                course={course}
+                trail={[
+                  { to: TEACHER_COURSES_PATH, text: '我的课程' },
+                  { to: teacherCoursePath(course.id), text: course.name },
+                ]}
+                current="作业管理"
+              />
               <section className="hw-section" aria-labelledby="hw-teaching-title">
                 <div className="hw-section__head">
                   <h2 id="hw-teaching-title">作业管理</h2>
