@@ -249,7 +249,8 @@ test.describe('homework (scripted model, sandbox)', () => {
     const judge = page.getByTestId('ai-judge-panel');
     await expect(judge).toBeVisible();
     await expect(judge).toContainText(AI_E2E.judgeComment, { timeout: 30_000 });
-    await judge.getByRole('button', { name: /引\s*用/ }).click();
+    await page.getByRole('button', { name: /引\s*用/ }).click();
+    await expect(judge).toBeHidden();
     await expect(short.getByTestId('reviewed-score')).toHaveText(`${AI_E2E.judgeScore}/10分`);
     await expect(short).toContainText('AI判题');
     await expect(short.getByTestId('reviewed-basis')).toContainText('为什么需要三次握手');

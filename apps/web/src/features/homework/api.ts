@@ -85,9 +85,11 @@ export const usePaper = (courseId: string, homeworkId: string) =>
   useQuery({
     queryKey: homeworkKeys.paper(courseId, homeworkId),
     queryFn: () => fetchPaper(courseId, homeworkId),
-    // The draft on screen is the student's: a refetch while typing must not replace it.
+    // The draft on screen is the student's: a refetch while typing must not replace it, and a paper opened
+    // again is read afresh (no cached copy from before the answers typed since).
     refetchOnWindowFocus: false,
     staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
   });
 
 /** `PUT .../draft`: saves the answers sent (the others stay as saved). Silent: the page says what failed. */

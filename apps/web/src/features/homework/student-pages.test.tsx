@@ -194,6 +194,31 @@ describe('student homework paper', () => {
     expect(drafts(calls).at(-1)?.answers).toEqual([{ questionId: '105', answer: '新的答案' }]);
   });
 
+  it('a paper opened again is read afresh: the answers saved since are shown, not an old copy', async () => {
+    const saved: Record<string, string> = {};
+    const calls = stubFetch(
+      routes({
+        [`GET ${PAPER_API}`]: () => ok(paperOf({}, saved)),
+        [`PUT ${DRAFT_API}`]: (call) => {
+          for (const a of (call.body as { answers: { questionId: string; answer: string }[] }).answers)
+            saved[a.questionId] = a.answer;
+          return savedOk(call);
+        },
+        [`GET ${STUDY_API}`]: ok({ rows: [studyRow()], total: 1 }),
+      }),
+    );
+    const { router } = renderApp(PAPER_PATH);
+    const box = (await screen.findAllByTestId('answer-text'))[0] as HTMLTextAreaElement;
+    fireEvent.change(box, { target: { value: '第一次写的答案' } });
+    await waitFor(() => expect(screen.getByTestId('draft-state').textContent).toMatch(/^已保存/));
+    fireEvent.click(screen.getByRole('link', { name: '课程作业' }));
+    expect(await screen.findByTestId('study-homework')).toBeTruthy();
+    await router.navigate(PAPER_PATH);
+    const again = (await screen.findAllByTestId('answer-text'))[0] as HTMLTextAreaElement;
+    expect(again.value).toBe('第一次写的答案');
+    expect(calls.filter((c) => c.path === PAPER_API)).toHaveLength(2);
+  });
+
   it('submits once after a confirmation listing the unanswered questions; then it is read-only', async () => {
     let paper = paperOf({}, { '101': 'A' });
     const calls = stubFetch(
