@@ -11,10 +11,10 @@ import './homework.css';
 /** The colour of each state's tag. */
 export const STUDY_STATUS_COLOR: Record<StudyStatus, string> = {
   not_started: 'default',
-  in_progress: 'processing',
+  in_progress: 'blue',
   submitted: 'blue',
-  graded: 'success',
-  closed: 'error',
+  graded: 'green',
+  closed: 'red',
 };
 
 /** A way back in the crumbs. */

@@ -85,7 +85,7 @@ function ReviewedAnswerItem({ answer: a, number, onGrade, onJudge, gradable }: I
           </Tag>
         )}
         {a.gradeState !== 'graded' && (
-          <Tag color={a.gradeState === 'failed' ? 'error' : 'warning'} data-testid="reviewed-state">
+          <Tag color={a.gradeState === 'failed' ? 'red' : 'gold'} data-testid="reviewed-state">
             {GRADE_STATE_TEXT[a.gradeState]}
           </Tag>
         )}

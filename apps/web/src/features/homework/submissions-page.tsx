@@ -34,8 +34,8 @@ export const SUBMISSIONS_ROUTE_NAMES = ['teacherSubmissions'];
 
 const STATUS_COLOR: Record<SubmissionStatus, string> = {
   not_submitted: 'default',
-  draft: 'processing',
-  submitted: 'success',
+  draft: 'blue',
+  submitted: 'green',
 };
 
 const isStatus = (v: string | null): v is SubmissionStatus =>
@@ -112,7 +112,7 @@ function SubmissionList({
                         <td>{r.totalScore === null ? '—' : scoreText(r.totalScore)}</td>
                         <td>
                           {r.pendingCount > 0 ? (
-                            <Tag color="warning">{r.pendingCount}</Tag>
+                            <Tag color="gold">{r.pendingCount}</Tag>
                           ) : r.status === 'submitted' ? (
                             0
                           ) : (
@@ -125,7 +125,7 @@ function SubmissionList({
                               type="link"
                               size="small"
                               onClick={() => onOpen(r)}
-                              aria-label={`查看${r.name}的作答`}
+                              aria-label={`${r.status === 'submitted' ? '批改' : '查看'}${r.name}的作答`}
                               data-testid="submission-open"
                             >
                               {r.status === 'submitted' ? '批改' : '查看'}

@@ -22,9 +22,9 @@ import './homework.css';
 /** A homework's state for the teacher: 草稿, 已发布 or 已公布成绩. */
 export const homeworkStateOf = (h: Pick<HomeworkRow, 'publishedAt' | 'releasedAt'>) =>
   h.releasedAt !== null
-    ? { text: '已公布成绩', color: 'success' }
+    ? { text: '已公布成绩', color: 'green' }
     : h.publishedAt !== null
-      ? { text: '已发布', color: 'processing' }
+      ? { text: '已发布', color: 'blue' }
       : { text: '草稿', color: 'default' };
 
 /**

@@ -262,7 +262,7 @@ describe('homework submissions', () => {
     expect(row.getByText('张同学')).toBeTruthy();
     expect(row.getByText('已提交')).toBeTruthy();
     expect(row.getByText('42')).toBeTruthy();
-    expect(row.getByRole('button', { name: '查看张同学的作答' })).toBeTruthy();
+    expect(row.getByRole('button', { name: '批改张同学的作答' })).toBeTruthy();
     fireEvent.click(within(screen.getByTestId('submissions-filter')).getByText('未提交'));
     expect(await screen.findByText('王同学')).toBeTruthy();
     expect(screen.getByText('未作答')).toBeTruthy();
