@@ -50,6 +50,8 @@ function ReviewedAnswerItem({ answer: a, number, onGrade, onJudge, gradable }: I
   const stored: Grade = { score: a.score, comment: a.comment };
   const [draft, setDraft] = useState<Grade>(stored);
   const [saving, setSaving] = useState(false);
+  // An answer waiting for a grade shows its grading box; a graded one opens it on 修改得分.
+  const [editing, setEditing] = useState(a.gradeState !== 'graded');
   const q = a.question;
   const code = isCodeType(q.qsnType);
   const changed = draft.score !== stored.score || draft.comment !== stored.comment;
@@ -139,12 +141,18 @@ function ReviewedAnswerItem({ answer: a, number, onGrade, onJudge, gradable }: I
         )}
       </dl>
       {a.codeDetail && <CodeCases detail={a.codeDetail} />}
-      {gradable && a.answerId && (
+      {gradable && a.answerId && !editing && (
+        <Button size="small" onClick={() => setEditing(true)} data-testid="review-grade-edit">
+          修改得分
+        </Button>
+      )}
+      {gradable && a.answerId && editing && (
         <GradingBox
           testId="review-grade"
           grade={draft}
           questionScore={a.maxScore}
           onChange={setDraft}
+          focusToken={a.gradeState === 'graded' ? 1 : undefined}
           footer={
             <div className="judged-answer__actions">
               <Button

@@ -316,6 +316,10 @@ describe('homework submissions', () => {
     expect(code.getByText(/通过 2\/2/)).toBeTruthy();
     expect(single.queryByTestId('review-ai-judge')).toBeNull();
 
+    // A graded answer opens its grading box on 修改得分; a waiting one shows it at once.
+    expect(short.getByTestId('review-grade')).toBeTruthy();
+    expect(single.queryByTestId('review-grade')).toBeNull();
+    fireEvent.click(single.getByTestId('review-grade-edit'));
     const score = single.getByLabelText('得分（满分10）') as HTMLInputElement;
     fireEvent.change(score, { target: { value: '7.25' } });
     expect(await single.findByText('得分必须在0到分值之间，最多保留一位小数')).toBeTruthy();
