@@ -3,6 +3,7 @@ import {
   GRADE_SOURCE_TEXT,
   GRADE_STATE_TEXT,
   type HomeworkPaper,
+  isChoiceType,
   isCodeType,
   type PaperItem,
   QSN_TYPE,
@@ -13,7 +14,7 @@ import { Button, Modal, Tag } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { useToast } from '../../lib/toast';
-import { isAnswered } from './answer-format';
+import { answerText, isAnswered } from './answer-format';
 import { AnswerInput } from './answer-input';
 import { saveDraft, usePaper, useSubmitHomework } from './api';
 import { CodeCases } from './code-cases';
@@ -98,6 +99,12 @@ function AnswerResult({ item }: { item: PaperItem }) {
         </div>
       )}
       {r.codeDetail && <CodeCases detail={r.codeDetail} />}
+      {isChoiceType(q.qsnType) && (
+        <p>
+          <span className="hw-label">你的答案：</span>
+          {answerText(q.qsnType, item.answer)}
+        </p>
+      )}
       <div>
         <span className="hw-label">正确答案：</span>
         {isCodeType(q.qsnType) ? <pre className="hw-code">{reference}</pre> : <span>{reference}</span>}

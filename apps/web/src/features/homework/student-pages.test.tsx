@@ -300,53 +300,76 @@ describe('student homework paper', () => {
         pendingCount: 0,
         homework: { ...paperOf().homework, releasedAt: 9 },
       },
-      { '105': '栈后进先出', '106': 'print(1)' },
+      { '101': 'A', '105': '栈后进先出', '106': 'print(1)' },
     );
     const items = base.items.map((item) =>
-      item.question.id === '105'
+      item.question.id === '101'
         ? {
             ...item,
             result: {
-              score: 7.5,
+              score: 0,
               maxScore: 10,
               gradeState: 'graded' as const,
-              gradeSource: 'ai' as const,
-              comment: '要点基本正确',
-              basis: '命中：后进先出；缺少：队列先进先出',
+              gradeSource: 'auto' as const,
+              comment: '',
+              basis: '',
               codeDetail: null,
               gradedAt: 6,
-              reference: { answer: '栈后进先出，队列先进先出', answerList: [], analysis: '' },
+              reference: { answer: 'B', answerList: [], analysis: '栈只在栈顶插入和删除' },
             },
           }
-        : item.question.id === '106'
+        : item.question.id === '105'
           ? {
               ...item,
               result: {
-                score: 5,
+                score: 7.5,
                 maxScore: 10,
                 gradeState: 'graded' as const,
-                gradeSource: 'code' as const,
-                comment: '',
-                basis: '',
-                codeDetail: {
-                  strategy: 'Part' as const,
-                  performance: null,
-                  cases: [
-                    { index: 0, weight: 50, qualified: true, timeUsedMs: 12, verdict: '' },
-                    { index: 1, weight: 50, qualified: false, timeUsedMs: 10, verdict: '答案错误' },
-                  ],
-                  message: '',
-                },
+                gradeSource: 'ai' as const,
+                comment: '要点基本正确',
+                basis: '命中：后进先出；缺少：队列先进先出',
+                codeDetail: null,
                 gradedAt: 6,
-                reference: { answer: 'print(sum(map(int, input().split())))', answerList: [], analysis: '' },
+                reference: { answer: '栈后进先出，队列先进先出', answerList: [], analysis: '' },
               },
             }
-          : item,
+          : item.question.id === '106'
+            ? {
+                ...item,
+                result: {
+                  score: 5,
+                  maxScore: 10,
+                  gradeState: 'graded' as const,
+                  gradeSource: 'code' as const,
+                  comment: '',
+                  basis: '',
+                  codeDetail: {
+                    strategy: 'Part' as const,
+                    performance: null,
+                    cases: [
+                      { index: 0, weight: 50, qualified: true, timeUsedMs: 12, verdict: '' },
+                      { index: 1, weight: 50, qualified: false, timeUsedMs: 10, verdict: '答案错误' },
+                    ],
+                    message: '',
+                  },
+                  gradedAt: 6,
+                  reference: {
+                    answer: 'print(sum(map(int, input().split())))',
+                    answerList: [],
+                    analysis: '',
+                  },
+                },
+              }
+            : item,
     );
     stubFetch(routes({ [`GET ${PAPER_API}`]: ok({ ...base, items }) }));
     renderApp(PAPER_PATH);
     expect(await screen.findByTestId('paper-score')).toBeTruthy();
     expect(screen.getByTestId('paper-score').textContent).toBe('17.5/70');
+    // A choice's own answer is named beside the correct one (the disabled radios alone are faint).
+    expect(within(question(1)).getByText('你的答案：').parentElement?.textContent).toBe('你的答案：A');
+    expect(within(question(1)).getByText('正确答案：').parentElement?.textContent).toBe('正确答案：B');
+    expect(within(question(1)).getByText('栈只在栈顶插入和删除')).toBeTruthy();
     const short = within(question(5));
     expect(short.getByText('7.5/10')).toBeTruthy();
     expect(short.getByText('AI判题')).toBeTruthy();
