@@ -153,7 +153,8 @@ describe.each(testDrivers())('seeding on %s', (driver) => {
       {
         name: '数据结构',
         exerciseSets: [{ name: '第一章 线性表 练习' }],
-        homeworks: [{ name: '第一次作业：栈与队列' }],
+        // The second one is the published demo homework (seed/demo-homework.ts).
+        homeworks: [{ name: '第一次作业：栈与队列' }, { name: '第二次作业：线性表、栈与二叉树' }],
       },
     ]);
     // The homework holds checked demo questions: a choice, a short answer and a programming question.
