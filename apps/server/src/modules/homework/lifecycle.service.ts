@@ -88,6 +88,12 @@ export const pageHomeworks = async (opts: {
   return { rows: rows.map((r) => rowOf(r, students)), total };
 };
 
+/** `GET .../homeworks/{homeworkId}`: one homework with its figures, as the list shows it. */
+export const getHomework = async (opts: { db: Db; actor: Actor; params: HomeworkParams }) => {
+  const { course, homework } = await taughtHomework(opts.db, opts.actor, opts.params);
+  return homeworkRowOf(opts.db, course.id, homework.id);
+};
+
 /** A new, unpublished homework of a course (the create call after its checks, and the demo data). */
 export const createHomeworkIn = async (opts: { db: Db; courseId: number; body: HomeworkBody; now: Date }) =>
   repo.insertHomework(opts.db, {
@@ -209,7 +215,8 @@ export const publishHomeworkIn = async (opts: {
   if ((await repo.listQuestions(opts.db, homework.id)).length === 0)
     throw AppError.badRequest(M.publishNoQuestions);
   const deadline = homework.deadline;
-  if (!deadline || deadline.getTime() <= opts.now.getTime()) throw AppError.badRequest(M.publishDeadlinePast);
+  if (!deadline) throw AppError.badRequest(M.publishDeadlineMissing);
+  if (deadline.getTime() <= opts.now.getTime()) throw AppError.badRequest(M.publishDeadlinePast);
   await opts.db.transaction(async (tx) => {
     if (!(await repo.markPublished(tx, homework.id, opts.now))) throw AppError.badRequest(M.alreadyPublished);
     const students = await repo.studentIdsOf(tx, opts.course.id);
