@@ -78,9 +78,12 @@ export const findCourse = async (db: Db, id: number) => {
 };
 export type CourseRow = NonNullable<Awaited<ReturnType<typeof findCourse>>>;
 
-/** A course's students, counted over its members. */
-const studentCountOfCourse = sql<number>`(select count(*)::int from ${courseMembers} where ${courseMembers.courseId} = ${courses.id} and ${courseMembers.memberType} = 'Student')`;
-const classCountOfCourse = sql<number>`(select count(*)::int from ${teachingClasses} where ${teachingClasses.courseId} = ${courses.id})`;
+/*
+ * Counts in correlated subqueries name their tables in full: drizzle leaves columns unqualified in a
+ * one-table query, where `course_id = id` would compare two columns of the inner table.
+ */
+const studentCountOfCourse = sql<number>`(select count(*)::int from course_members cm where cm.course_id = ${courses}.id and cm.member_type = 'Student')`;
+const classCountOfCourse = sql<number>`(select count(*)::int from teaching_classes tc where tc.course_id = ${courses}.id)`;
 
 /** A page of a teacher's courses, newest first (courses_teacher_idx: teacher_id, id). */
 export const pageCoursesOfTeacher = async (
@@ -258,7 +261,7 @@ const classColumns = {
   organisationName: organisations.name,
   closedAt: teachingClasses.closedAt,
   createdAt: teachingClasses.createdAt,
-  studentCount: sql<number>`(select count(*)::int from ${courseMembers} where ${courseMembers.classId} = ${teachingClasses.id})`,
+  studentCount: sql<number>`(select count(*)::int from course_members cm where cm.class_id = ${teachingClasses}.id and cm.member_type = 'Student')`,
 };
 
 /** A page of a course's classes, oldest first (teaching_classes_course_idx: course_id, id). */

@@ -174,6 +174,41 @@ describe.each(testDrivers())('courses on %s', (driver) => {
       expect(found).toMatchObject({ total: 1, rows: [{ name: '计算机网络' }] });
       expect((await me.api.get(`${C}/courses/teaching?pageSize=101`)).statusCode).toBe(400);
     });
+
+    it('counts each course’s own classes and students', async () => {
+      const me = await teacherWithCourse(t, { ...FORM, name: '甲课' });
+      const second = (await me.api.post(`${C}/courses`, { ...FORM, name: '乙课' })).json().data.id as string;
+      const third = (await me.api.post(`${C}/courses`, { ...FORM, name: '丙课' })).json().data.id as string;
+      const classes = [
+        await classOf(me.api, third, me.klass.id, '丙一班'),
+        await classOf(me.api, third, me.klass.id, '丙二班'),
+        await classOf(me.api, me.courseId, me.klass.id, '甲班'),
+      ];
+      for (const [name, klass] of [
+        ['学生一', classes[0]],
+        ['学生二', classes[0]],
+        ['学生三', classes[2]],
+      ] as const)
+        await join((await studentOf(t, me.school.id, me.klass.id, name)).api, klass!.code);
+      const rows = (await me.api.get(`${C}/courses/teaching`)).json().data.rows;
+      expect(
+        rows.map((r: { name: string; classCount: number; studentCount: number }) => [
+          r.name,
+          r.classCount,
+          r.studentCount,
+        ]),
+      ).toEqual([
+        ['丙课', 2, 2],
+        ['乙课', 0, 0],
+        ['甲课', 1, 1],
+      ]);
+      const ofThird = (await me.api.get(`${C}/courses/${third}/classes`)).json().data.rows;
+      expect(ofThird.map((c: TeachingClass) => [c.name, c.studentCount])).toEqual([
+        ['丙一班', 2],
+        ['丙二班', 0],
+      ]);
+      expect(second).toBeTruthy();
+    });
   });
 
   describe('teacher: classes and codes', () => {
