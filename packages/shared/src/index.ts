@@ -3,11 +3,16 @@ export * from './core/envelope';
 export * from './core/messages';
 export * from './core/permissions';
 export * from './core/services';
+// issue 11: courses (classes, class codes, the student's course list)
+export * from './courses/courses';
 export * from './data-screen/data-screen';
 export * from './foundation/config';
 export * from './foundation/foundation';
 export * from './homework/grading';
 export * from './homework/homework';
+// issue 11 homework (helper homework-server): lifecycle, submissions, objective grading
+export * from './homework/objective';
+export * from './homework/submissions';
 export * from './messages/messages';
 export * from './program-execution/program-execution';
 export * from './question-bank/ai';
