@@ -279,6 +279,38 @@ describe.each(testDrivers())('code grading in the sandbox on %s', (driver) => {
     expect(await evaluationsOf(t.db, other.user.id)).toHaveLength(0);
   });
 
+  it('a process starting resumes the grading of submissions whose worker died', async () => {
+    const teacher = await buildSignedInMember(t.db, { identityType: 'Teacher' });
+    const hw = await buildHomework(t.db, teacher.user.id, [codeQuestion(5)]);
+    const student = await buildSignedInMember(t.db, { identityType: 'Student' });
+    // Submitted, its job lost with its worker (none was queued here); the dead worker's claim ran out.
+    const sub = await buildSubmission(t.db, {
+      homeworkId: hw.homeworkId,
+      studentId: student.user.id,
+      answers: [{ questionId: hw.questionIds[0]!, answer: SUM_PY, maxScore: 10 }],
+    });
+    await t.db.execute(
+      sql`update homework_answers set judge_claimed_at = now() - interval '1 hour' where id = ${sub.answerIds[0]!}`,
+    );
+    const otherJobs = createJobQueue({ db: t.db, log: quiet });
+    const other = await startGradingWorkers({
+      db: t.db,
+      jobs: otherJobs,
+      llm: createLlmClient(testLlmConfig()),
+      llmLimits: {},
+      codeExecution: t.config,
+      log: quiet,
+      timings: TIMINGS,
+    });
+    try {
+      const [answer] = await waitForGrades(t.db, sub.answerIds);
+      expect(answer).toMatchObject({ gradeState: 'graded', gradeSource: 'code', score: 10 });
+    } finally {
+      await other.stop();
+      await otherJobs.stop({ timeoutMs: 1000 });
+    }
+  });
+
   it('two workers on one submission run each answer once', async () => {
     const teacher = await buildSignedInMember(t.db, { identityType: 'Teacher' });
     const hw = await buildHomework(t.db, teacher.user.id, [codeQuestion(5), codeQuestion(5)]);
