@@ -4,7 +4,9 @@ import { createCourse } from '../modules/question-bank/question-bank.service';
 import { useTestApp } from '../test/app';
 import { testDrivers } from '../test/database';
 import { buildSignedInMember } from '../test/factories';
+import { DEMO_PASSWORD } from './demo';
 import { seedDemoHomework } from './demo-homework';
+import { seedIfNeeded } from './index';
 
 describe.each(testDrivers())('demo homework on %s', (driver) => {
   const t = useTestApp(driver);
@@ -53,5 +55,41 @@ describe.each(testDrivers())('demo homework on %s', (driver) => {
     expect(study).toMatchObject([{ statusText: '已提交' }]);
     const theirs = (await clientOf(t.app, classmate.token).get(`${base}/study`)).json().data.rows;
     expect(theirs).toMatchObject([{ statusText: '进行中' }]);
+  });
+});
+
+describe.each(testDrivers())('the demo set’s homework on %s', (driver) => {
+  const t = useTestApp(driver);
+
+  it('the demo set holds it in teacher01’s 数据结构: student01 submitted, student02 halfway', async () => {
+    await seedIfNeeded({ db: t.db, demoData: true, port: 3000 });
+    const signIn = async (username: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/idp/api/login',
+        payload: { username, password: DEMO_PASSWORD },
+        remoteAddress: `10.9.1.${username.length}`,
+      });
+      return clientOf(t.app, res.json().data.ticket as string);
+    };
+    const teacher = await signIn('teacher01');
+    const [course] = (await teacher.get(`${C}/courses/mine`)).json().data;
+    const base = `${C}/courses/${course.id}/homeworks`;
+    const published = (await teacher.get(base))
+      .json()
+      .data.rows.find((r: { publishedAt: number | null }) => r.publishedAt !== null);
+    expect(published).toMatchObject({
+      questionCount: 7,
+      submittedCount: 1,
+      studentCount: 2,
+      pendingCount: 1,
+    });
+    const roster = (await teacher.get(`${base}/${published.id}/submissions`)).json().data.rows;
+    expect(roster.map((r: { username: string; status: string }) => [r.username, r.status])).toEqual([
+      ['student01', 'submitted'],
+      ['student02', 'draft'],
+    ]);
+    const study = (await (await signIn('student01')).get(`${base}/study`)).json().data.rows;
+    expect(study).toMatchObject([{ id: published.id, statusText: '已提交' }]);
   });
 });
