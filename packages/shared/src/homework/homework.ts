@@ -137,6 +137,7 @@ export type JudgedAnswerPage = z.infer<typeof judgedAnswerPage>;
  * 学生身份暂无权限.
  * `GET    /api/course/courses/{courseId}/homeworks?pageNumber&pageSize`                -> HomeworkPage
  * `POST   /api/course/courses/{courseId}/homeworks` (HomeworkBody)                    -> HomeworkRow
+ * `GET    /api/course/courses/{courseId}/homeworks/{homeworkId}`                      -> HomeworkRow
  * `PUT    /api/course/courses/{courseId}/homeworks/{homeworkId}` (HomeworkBody)       -> HomeworkRow
  * `DELETE /api/course/courses/{courseId}/homeworks/{homeworkId}` (unpublished only)   -> null
  * `PUT    /api/course/courses/{courseId}/homeworks/{homeworkId}/questions/{questionId}/score`
@@ -175,6 +176,7 @@ export const HOMEWORK_LIFECYCLE_MSG = {
   publishedScoreLocked: '作业已发布，不能修改分值',
   publishNoQuestions: '作业至少需要一道题目才能发布',
   publishDeadlinePast: '截止时间已过，请先修改截止时间再发布',
+  publishDeadlineMissing: '请先设置截止时间再发布',
   alreadyPublished: '作业已发布',
   releaseUnpublished: '作业尚未发布，不能公布成绩',
   alreadyReleased: '成绩已公布',

@@ -70,6 +70,24 @@ export const homeworkLifecycleRoutes = (app: App, ctx: AppContext) => {
     },
   );
 
+  app.get(
+    one,
+    {
+      onRequest: ctx.auth.signedIn,
+      schema: {
+        tags,
+        summary: 'One homework with its figures (as the list shows it)',
+        description: refused,
+        params: homeworkParams,
+        response: answers(homeworkRow),
+      },
+    },
+    async (request) => {
+      const actor = await ctx.auth.require(request);
+      return ok(await service.getHomework({ db: ctx.db, actor, params: request.params }));
+    },
+  );
+
   app.put(
     one,
     {

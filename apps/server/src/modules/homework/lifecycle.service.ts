@@ -88,6 +88,20 @@ export const pageHomeworks = async (opts: {
   return { rows: rows.map((r) => rowOf(r, students)), total };
 };
 
+/** `GET .../homeworks/{homeworkId}`: one homework with its figures, as the list shows it. */
+export const getHomework = async (opts: { db: Db; actor: Actor; params: HomeworkParams }) => {
+  const { course, homework } = await taughtHomework(opts.db, opts.actor, opts.params);
+  return homeworkRowOf(opts.db, course.id, homework.id);
+};
+
+/** A new, unpublished homework of a course (the create call after its checks, and the demo data). */
+export const createHomeworkIn = async (opts: { db: Db; courseId: number; body: HomeworkBody; now: Date }) =>
+  repo.insertHomework(opts.db, {
+    courseId: opts.courseId,
+    ...cleanBody(opts.body),
+    deadline: futureDeadline(opts.body.deadline, opts.now),
+  });
+
 /** `POST .../courses/{courseId}/homeworks`: a new, unpublished homework. */
 export const createHomework = async (opts: {
   db: Db;
@@ -97,11 +111,7 @@ export const createHomework = async (opts: {
   now: Date;
 }): Promise<HomeworkRow> => {
   const course = await taughtCourse(opts.db, opts.actor, opts.params.courseId, M.courseNotFound);
-  const id = await repo.insertHomework(opts.db, {
-    courseId: course.id,
-    ...cleanBody(opts.body),
-    deadline: futureDeadline(opts.body.deadline, opts.now),
-  });
+  const id = await createHomeworkIn({ db: opts.db, courseId: course.id, body: opts.body, now: opts.now });
   return homeworkRowOf(opts.db, course.id, id);
 };
 
@@ -189,9 +199,41 @@ const deadlineText = (d: Date) =>
   }).format(d);
 
 /**
- * `POST .../homeworks/{homeworkId}/publish`: the course's students see the homework and get a course
- * notice. Needs at least one question and a deadline ahead; publishing twice is refused.
+ * Publishes a homework of a course (the publish call after its checks, and the demo data): at least one
+ * question and a deadline ahead; once only. The course's students get a course notice from its teacher in
+ * the same transaction.
  */
+export const publishHomeworkIn = async (opts: {
+  db: Db;
+  course: { id: number; name: string; teacherId: number };
+  homeworkId: number;
+  now: Date;
+}) => {
+  const homework = await repo.findHomework(opts.db, opts.course.id, opts.homeworkId);
+  if (!homework) throw AppError.notFound(M.homeworkNotFound);
+  if (homework.publishedAt) throw AppError.badRequest(M.alreadyPublished);
+  if ((await repo.listQuestions(opts.db, homework.id)).length === 0)
+    throw AppError.badRequest(M.publishNoQuestions);
+  const deadline = homework.deadline;
+  if (!deadline) throw AppError.badRequest(M.publishDeadlineMissing);
+  if (deadline.getTime() <= opts.now.getTime()) throw AppError.badRequest(M.publishDeadlinePast);
+  await opts.db.transaction(async (tx) => {
+    if (!(await repo.markPublished(tx, homework.id, opts.now))) throw AppError.badRequest(M.alreadyPublished);
+    const students = await repo.studentIdsOf(tx, opts.course.id);
+    if (students.length > 0)
+      await publishCourseNotice({
+        db: tx,
+        courseId: opts.course.id,
+        publisherId: opts.course.teacherId,
+        title: M.publishNoticeTitle(homework.name),
+        content: `《${opts.course.name}》发布了作业“${homework.name}”，截止时间：${deadlineText(deadline)}。请按时完成并提交。`,
+        recipientIds: students,
+        now: opts.now,
+      });
+  });
+};
+
+/** `POST .../homeworks/{homeworkId}/publish`: the course's students see the homework (and get a notice). */
 export const publishHomework = async (opts: {
   db: Db;
   actor: Actor;
@@ -199,25 +241,7 @@ export const publishHomework = async (opts: {
   now: Date;
 }): Promise<HomeworkRow> => {
   const { course, homework } = await taughtHomework(opts.db, opts.actor, opts.params);
-  if (homework.publishedAt) throw AppError.badRequest(M.alreadyPublished);
-  if ((await repo.listQuestions(opts.db, homework.id)).length === 0)
-    throw AppError.badRequest(M.publishNoQuestions);
-  if (!homework.deadline || homework.deadline.getTime() <= opts.now.getTime())
-    throw AppError.badRequest(M.publishDeadlinePast);
-  await opts.db.transaction(async (tx) => {
-    if (!(await repo.markPublished(tx, homework.id, opts.now))) throw AppError.badRequest(M.alreadyPublished);
-    const students = await repo.studentIdsOf(tx, course.id);
-    if (students.length > 0)
-      await publishCourseNotice({
-        db: tx,
-        courseId: course.id,
-        publisherId: course.teacherId,
-        title: M.publishNoticeTitle(homework.name),
-        content: `《${course.name}》发布了作业“${homework.name}”，截止时间：${deadlineText(homework.deadline!)}。请按时完成并提交。`,
-        recipientIds: students,
-        now: opts.now,
-      });
-  });
+  await publishHomeworkIn({ db: opts.db, course, homeworkId: homework.id, now: opts.now });
   return homeworkRowOf(opts.db, course.id, homework.id);
 };
 
@@ -237,3 +261,10 @@ export const releaseHomework = async (opts: {
     throw AppError.badRequest(M.alreadyReleased);
   return homeworkRowOf(opts.db, course.id, homework.id);
 };
+
+/** The questions of a homework (ids and types, in order): the demo data answers them. */
+export const questionsOf = async (opts: { db: Db; homeworkId: number }) =>
+  (await repo.listQuestions(opts.db, opts.homeworkId)).map((q) => ({ id: q.id, qsnType: q.qsnType }));
+
+/** The ids of a course's student members: the demo data has them answer. */
+export const studentsOf = (opts: { db: Db; courseId: number }) => repo.studentIdsOf(opts.db, opts.courseId);

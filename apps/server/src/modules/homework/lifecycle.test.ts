@@ -49,6 +49,8 @@ describe.each(testDrivers())('homework lifecycle on %s', (driver) => {
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json().data).toMatchObject({ name: '第二次作业（修订）', description: '链表', deadline });
 
+    const one = await f.teacher.get(`${f.courseBase}/${second.json().data.id}`);
+    expect(one.json().data).toEqual(edited.json().data);
     const removed = await f.teacher.delete(`${f.courseBase}/${second.json().data.id}`);
     expect(removed.statusCode, removed.body).toBe(200);
     expect((await f.teacher.get(f.courseBase)).json().data.total).toBe(1);
@@ -143,6 +145,12 @@ describe.each(testDrivers())('homework lifecycle on %s', (driver) => {
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toBe(M.publishNoQuestions);
     await f.teacher.post(`${C}/homeworkQuestions/batchSave?homeworkId=${f.homeworkId}`, [QUESTIONS.single]);
+    // A homework made before deadlines existed has none.
+    await t.db
+      .update(homeworks)
+      .set({ deadline: null })
+      .where(eq(homeworks.id, Number(f.homeworkId)));
+    expect((await publish()).json().message).toBe(M.publishDeadlineMissing);
     await t.db
       .update(homeworks)
       .set({ deadline: new Date(t.clock.now().getTime() - 1000) })
@@ -186,6 +194,7 @@ describe.each(testDrivers())('homework lifecycle on %s', (driver) => {
     const f = await courseWithHomework(t, { questions: ['single', 'short'] });
     const calls = [
       ['GET', f.courseBase],
+      ['GET', f.base],
       ['POST', f.courseBase, { name: '别人的', deadline: later() }],
       ['PUT', f.base, { name: '改名', deadline: later() }],
       ['DELETE', f.base],

@@ -295,10 +295,28 @@ export const saveDraft = async (opts: {
   now: Date;
 }): Promise<SavedAnswers> => {
   const { homework } = await studiedHomework(opts.db, opts.actor, opts.params);
+  return saveDraftOf({
+    db: opts.db,
+    homework,
+    studentId: opts.actor.userId,
+    answers: opts.body.answers,
+    now: opts.now,
+  });
+};
+
+/** Saves a student's draft answers to a published homework (the draft call after its checks). */
+const saveDraftOf = async (opts: {
+  db: Db;
+  homework: repo.HomeworkRecord;
+  studentId: number;
+  answers: AnswerInput[];
+  now: Date;
+}): Promise<SavedAnswers> => {
+  const { homework } = opts;
   const questions = await repo.listQuestions(opts.db, homework.id);
-  const answers = checkedAnswers(questions, opts.body.answers);
+  const answers = checkedAnswers(questions, opts.answers);
   return opts.db.transaction(async (tx) => {
-    const submission = await repo.lockSubmission(tx, homework.id, opts.actor.userId);
+    const submission = await repo.lockSubmission(tx, homework.id, opts.studentId);
     const refused = closedReason(homework, submission, opts.now, M.deadlinePassedDraft);
     if (refused) throw AppError.badRequest(refused);
     await repo.upsertAnswers(tx, submission.id, answers, opts.now);
@@ -329,13 +347,33 @@ export const submit = async (opts: {
   jobs?: JobQueue;
 }): Promise<SavedAnswers> => {
   const { homework } = await studiedHomework(opts.db, opts.actor, opts.params);
+  return submitOf({
+    db: opts.db,
+    homework,
+    studentId: opts.actor.userId,
+    answers: opts.body.answers,
+    now: opts.now,
+    jobs: opts.jobs,
+  });
+};
+
+/** Submits a student's answers to a published homework (the submit call after its checks). */
+const submitOf = async (opts: {
+  db: Db;
+  homework: repo.HomeworkRecord;
+  studentId: number;
+  answers: AnswerInput[];
+  now: Date;
+  jobs?: JobQueue;
+}): Promise<SavedAnswers> => {
+  const { homework } = opts;
   const questions = await repo.listQuestions(opts.db, homework.id);
-  const sent = checkedAnswers(questions, opts.body.answers);
+  const sent = checkedAnswers(questions, opts.answers);
   const jobs = questions.some((q) => isCodeType(q.qsnType)) ? opts.jobs : undefined;
   // Before the transaction: the code-grading job is queued inside it (on PGlite a start inside would wait).
   if (jobs) await jobs.start();
   const result = await opts.db.transaction(async (tx) => {
-    const submission = await repo.lockSubmission(tx, homework.id, opts.actor.userId);
+    const submission = await repo.lockSubmission(tx, homework.id, opts.studentId);
     const refused = closedReason(homework, submission, opts.now, M.deadlinePassed);
     if (refused) throw AppError.badRequest(refused);
     const saved = new Map((await repo.listAnswers(tx, submission.id)).map((a) => [a.questionId, a.answer]));
@@ -369,6 +407,27 @@ export const submit = async (opts: {
     submittedAt: opts.now.getTime(),
     answered: result.answered,
   };
+};
+
+/**
+ * A student's answers to a published homework of a course, saved as a draft or submitted, with every rule
+ * of the calls (the demo data answers through it).
+ */
+export const answerAsStudent = async (opts: {
+  db: Db;
+  courseId: number;
+  homeworkId: number;
+  studentId: number;
+  answers: AnswerInput[];
+  submit: boolean;
+  now: Date;
+  jobs?: JobQueue;
+}) => {
+  const homework = await repo.findHomework(opts.db, opts.courseId, opts.homeworkId);
+  if (!homework?.publishedAt) throw AppError.notFound(M.homeworkNotFound);
+  if (!(await repo.studentIdsOf(opts.db, opts.courseId)).includes(opts.studentId))
+    throw AppError.notFound(M.homeworkNotFound);
+  return opts.submit ? submitOf({ ...opts, homework }) : saveDraftOf({ ...opts, homework });
 };
 
 // ---------------------------------------------------------------------------------------------------------
@@ -461,10 +520,32 @@ export const gradeAnswer = async (opts: {
   now: Date;
 }): Promise<GradedAnswer> => {
   const { homework, submission } = await taughtSubmission(opts.db, opts.actor, opts.params);
-  const answer = await repo.findAnswer(opts.db, submission.id, Number(opts.params.answerId));
+  return gradeAnswerOf({
+    db: opts.db,
+    homeworkId: homework.id,
+    submission,
+    answerId: Number(opts.params.answerId),
+    body: opts.body,
+    graderId: opts.actor.userId,
+    now: opts.now,
+  });
+};
+
+/** The grade of an answer of a submission of a homework (the grade call after its checks). */
+const gradeAnswerOf = async (opts: {
+  db: Db;
+  homeworkId: number;
+  submission: repo.SubmissionRecord;
+  answerId: number;
+  body: GradeAnswerBody;
+  graderId: number;
+  now: Date;
+}): Promise<GradedAnswer> => {
+  const { submission } = opts;
+  const answer = await repo.findAnswer(opts.db, submission.id, opts.answerId);
   if (!answer) throw AppError.notFound(M.answerNotFound);
   if (submission.status !== 'submitted') throw AppError.badRequest(M.notSubmitted);
-  const question = await repo.findQuestion(opts.db, homework.id, answer.questionId);
+  const question = await repo.findQuestion(opts.db, opts.homeworkId, answer.questionId);
   if (!question) throw AppError.notFound(M.questionNotFound);
   if (opts.body.source === 'ai' && !isJudgeableType(question.qsnType))
     throw AppError.badRequest(M.aiSourceNotJudgeable);
@@ -483,7 +564,7 @@ export const gradeAnswer = async (opts: {
       comment: storableText(opts.body.comment),
       basis,
       gradeSource: opts.body.source,
-      gradedBy: opts.actor.userId,
+      gradedBy: opts.graderId,
       at: opts.now,
     });
     return recomputeSubmissionTotals(tx, submission.id);
@@ -494,4 +575,25 @@ export const gradeAnswer = async (opts: {
     totalScore: totals?.totalScore ?? null,
     pendingCount: totals?.pendingCount ?? 0,
   };
+};
+
+/** A student's submission of a homework with its answers, or null (the demo data grades through it). */
+export const submissionOfStudent = async (opts: { db: Db; homeworkId: number; studentId: number }) => {
+  const submission = await repo.findSubmissionOf(opts.db, opts.homeworkId, opts.studentId);
+  return submission ? detailOf(opts.db, opts.homeworkId, submission) : null;
+};
+
+/** A teacher's grade of a submitted answer, with every rule of the grade call (the demo data grades so). */
+export const gradeAsTeacher = async (opts: {
+  db: Db;
+  homeworkId: number;
+  submissionId: number;
+  answerId: number;
+  body: GradeAnswerBody;
+  graderId: number;
+  now: Date;
+}) => {
+  const submission = await repo.findSubmission(opts.db, opts.homeworkId, opts.submissionId);
+  if (!submission) throw AppError.notFound(M.submissionNotFound);
+  return gradeAnswerOf({ ...opts, submission });
 };

@@ -6,7 +6,13 @@ import type { JobQueue } from '../../../jobs/queue';
 import type { LlmClient } from '../../../llm/client';
 import type { CodeExecutionConfig } from '../../program-execution/program-execution.config';
 import * as repo from './grading.repo';
-import { type GradingLog, type GradingTimings, gradeSubmissionCode, workJudgeRun } from './grading.service';
+import {
+  DEFAULT_GRADING_TIMINGS,
+  type GradingLog,
+  type GradingTimings,
+  gradeSubmissionCode,
+  workJudgeRun,
+} from './grading.service';
 
 /** The grading workers of a process. */
 export type GradingWorkers = {
@@ -18,7 +24,8 @@ export type GradingWorkers = {
  * Starts this process's grading workers: code grading (`codeConcurrency` submissions at once, default the
  * code runner's workers, at least 1: each submission runs one evaluation at a time, so grading never holds
  * more of the runners than that and interactive test runs keep their turns) and AI-judge runs (one at a
- * time). Runs still running (their worker died) are sent again, so they resume.
+ * time). Runs still running, and submissions with code answers nobody is grading (their worker died), are
+ * sent again, so they resume (a duplicate job is harmless: answers are claimed).
  */
 export const startGradingWorkers = async (deps: {
   db: Db;
@@ -58,8 +65,12 @@ export const startGradingWorkers = async (deps: {
   });
   try {
     for (const runId of await repo.listRunningRunIds(deps.db)) await deps.jobs.send(judgeRunJob, { runId });
+    const leaseMs = { ...DEFAULT_GRADING_TIMINGS, ...deps.timings }.leaseMs;
+    for (const submissionId of await repo.listSubmissionsWithUnclaimedCode(deps.db, leaseMs)) {
+      await deps.jobs.send(gradeSubmissionCodeJob, { submissionId });
+    }
   } catch (error) {
-    deps.log.warn({ err: safeError(error) }, 'grading: running AI-judge runs not resumed');
+    deps.log.warn({ err: safeError(error) }, 'grading: unfinished grading not resumed');
   }
   return {
     stop: async () => {

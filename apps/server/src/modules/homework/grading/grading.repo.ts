@@ -68,6 +68,21 @@ export const hasPendingCodeAnswers = async (db: Db, submissionId: number) => {
   return rowsOf(result).length > 0;
 };
 
+/**
+ * Submitted submissions with a pending code answer nobody holds (no claim, or its lease ran out): their
+ * grading job died with its worker, or was never worked.
+ */
+export const listSubmissionsWithUnclaimedCode = async (db: Db, leaseMs: number) => {
+  const result = await db.execute(sql`
+    select distinct a.submission_id::text as id from ${homeworkAnswers} a
+    join ${homeworkQuestions} q on q.id = a.question_id
+    join ${homeworkSubmissions} s on s.id = a.submission_id
+    where a.grade_state = 'pending' and q.qsn_type in ${CODE_TYPES} and s.status = 'submitted'
+      and (a.judge_claimed_at is null or a.judge_claimed_at < ${ago(leaseMs)})
+  `);
+  return rowsOf<{ id: string }>(result).map((r) => Number(r.id));
+};
+
 /** A code answer waiting for the sandbox, with its question. */
 export type CodeAnswerRow = {
   id: number;
