@@ -5,6 +5,7 @@ import {
   type GradeAnswerBodyInput,
   gradedAnswer,
   type HomeworkBody,
+  type HomeworkQuestionScoreBody,
   homeworkPage,
   homeworkPaper,
   homeworkRow,
@@ -269,4 +270,33 @@ export const useStartJudgeRun = (courseId: string, homeworkId: string) => {
       if (result.run) queryClient.setQueryData(homeworkKeys.judgeRun(courseId, homeworkId), result.run);
     },
   });
+};
+
+/**
+ * A draft homework's questions: `PUT .../questions/{questionId}/score` sets one's score in the homework,
+ * `DELETE .../questions/{questionId}` takes one out. Both refresh the questions and the homework's figures.
+ */
+export const useHomeworkQuestionActions = (
+  courseId: string,
+  homeworkId: string,
+  questionsKey: readonly unknown[],
+) => {
+  const queryClient = useQueryClient();
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: questionsKey });
+    void queryClient.invalidateQueries({ queryKey: homeworkKeys.teaching(courseId) });
+  };
+  const questionPath = (questionId: string) =>
+    course(`${homeworkPath(courseId, homeworkId)}/questions/${enc(questionId)}`);
+  return {
+    setScore: useMutation({
+      mutationFn: ({ questionId, body }: { questionId: string; body: HomeworkQuestionScoreBody }) =>
+        http.put(`${questionPath(questionId)}/score`, body, { schema: homeworkRow }),
+      onSuccess: refresh,
+    }),
+    remove: useMutation({
+      mutationFn: (questionId: string) => http.delete(questionPath(questionId), { schema: homeworkRow }),
+      onSuccess: refresh,
+    }),
+  };
 };

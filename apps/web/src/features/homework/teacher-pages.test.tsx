@@ -417,3 +417,83 @@ describe('homework submissions', () => {
     ).toHaveLength(1);
   });
 });
+
+describe('a draft homework’s questions', () => {
+  beforeEach(() => {
+    setSite();
+    stubBrowser();
+    signIn('Teacher');
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  const QUESTIONS_API = `${ONE_API}/questions`;
+  const PAGE_PATH = `/u/teacherGr/course/${COURSE_ID}/homework/${HOMEWORK_ID}`;
+  const question = {
+    id: '101',
+    qsnType: 7 as const,
+    typeName: '简答题',
+    title: '简述栈和队列的区别',
+    description: '',
+    options: [],
+    score: 10,
+    difficulty: 2,
+    answer: '栈后进先出，队列先进先出',
+    knowledges: [],
+    language: null,
+    caseCount: null,
+  };
+  const questions = ok({
+    course: { id: COURSE_ID, name: '数据结构' },
+    homework: { id: HOMEWORK_ID, name: '第一次作业：栈与队列' },
+    rows: [question],
+    total: 1,
+  });
+
+  it('a draft: each question’s score (1 to 9999, announced) is saved, and a question is removed after a confirmation', async () => {
+    const calls = stubFetch(
+      routes({
+        [`GET ${QUESTIONS_API}`]: questions,
+        [`GET ${ONE_API}/judgedAnswers`]: ok({ rows: [], total: 0 }),
+        [`GET ${LIST_API}`]: ok({ rows: [teachingRow()], total: 1 }),
+        [`PUT ${QUESTIONS_API}/101/score`]: ok(teachingRow()),
+        [`DELETE ${QUESTIONS_API}/101`]: ok(teachingRow({ questionCount: 0 })),
+      }),
+    );
+    renderApp(PAGE_PATH);
+    const tools = await screen.findByTestId('question-tools');
+    const score = within(tools).getByLabelText('分值') as HTMLInputElement;
+    fireEvent.change(score, { target: { value: '2.5' } });
+    expect(await within(tools).findByText('分值必须是1到9999之间的整数')).toBeTruthy();
+    expect(score.getAttribute('aria-invalid')).toBe('true');
+    expect((within(tools).getByTestId('question-score-save') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(score, { target: { value: '15' } });
+    fireEvent.click(within(tools).getByTestId('question-score-save'));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ score: 15 }));
+    expect(await screen.findByText('第1题分值已改为15分')).toBeTruthy();
+
+    fireEvent.click(within(tools).getByRole('button', { name: '移除第1题' }));
+    expect((await screen.findByTestId('confirm-dialog')).textContent).toContain('确定从作业中移除第1题');
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    fireEvent.click(screen.getByTestId('confirm-ok'));
+    expect(await screen.findByText('题目已移除')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'DELETE' && c.path === `${QUESTIONS_API}/101`)).toHaveLength(1);
+  });
+
+  it('a published homework: no score editing, no removal, no AI出题, and says why', async () => {
+    stubFetch(
+      routes({
+        [`GET ${QUESTIONS_API}`]: questions,
+        [`GET ${ONE_API}/judgedAnswers`]: ok({ rows: [], total: 0 }),
+        [`GET ${LIST_API}`]: ok({ rows: [teachingRow({ publishedAt: 1 })], total: 1 }),
+      }),
+    );
+    renderApp(PAGE_PATH);
+    expect(await screen.findByTestId('homework-locked')).toBeTruthy();
+    expect(screen.getAllByTestId('course-question')).toHaveLength(1);
+    expect(screen.queryByTestId('question-tools')).toBeNull();
+    expect(screen.queryByTestId('course-ai-generate')).toBeNull();
+    expect(screen.getByTestId('homework-submissions-link').getAttribute('href')).toBe(
+      `${PAGE_PATH}/submissions`,
+    );
+  });
+});

@@ -35,7 +35,8 @@ type Props<T> = {
   title: string;
   query: QueryView<T>;
   emptyText: string;
-  onGenerate: () => void;
+  /** AI出题; absent: no AI出题 here (e.g. a published homework takes no new questions) */
+  onGenerate?: () => void;
   /** the page shown (1-based) and how to change it: the questions come a page at a time */
   page: number;
   onPage: (page: number) => void;
@@ -70,7 +71,7 @@ export function CourseQuestionsPage<T extends { course: { name: string }; rows: 
         <h1 id={titleId}>{title}</h1>
         <span className="teacher-course__links">
           {links}
-          {query.data && <AiGenerateButton onClick={onGenerate} testId="course-ai-generate" />}
+          {query.data && onGenerate && <AiGenerateButton onClick={onGenerate} testId="course-ai-generate" />}
         </span>
       </header>
       <ListStates
