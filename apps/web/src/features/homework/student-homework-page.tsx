@@ -196,14 +196,15 @@ function Paper({ paper, courseId }: { paper: HomeworkPaper; courseId: string }) 
   }, []);
 
   // Leaving with answers not yet saved asks first (they are kept in the browser too).
+  const { hasUnsaved } = draft;
   useEffect(() => {
     if (!editable) return;
     const warn = (e: BeforeUnloadEvent) => {
-      if (draft.hasUnsaved()) e.preventDefault();
+      if (hasUnsaved()) e.preventDefault();
     };
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
-  }, [editable, draft]);
+  }, [editable, hasUnsaved]);
 
   const unanswered = useMemo(
     () =>

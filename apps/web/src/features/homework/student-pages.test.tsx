@@ -155,7 +155,15 @@ describe('student homework paper', () => {
     expect(within(nav).getByText('已答 7/7')).toBeTruthy();
     expect(within(nav).getByRole('button', { name: '第4题，已作答' })).toBeTruthy();
 
+    // Leaving with answers not yet saved asks first.
+    const leave = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(leave()).toBe(true);
     await waitFor(() => expect(screen.getByTestId('draft-state').textContent).toBe('已保存 10:15:30'));
+    expect(leave()).toBe(false);
     // One call with every answer changed, as the server stores them.
     expect(drafts(calls)).toHaveLength(1);
     expect(Object.fromEntries(drafts(calls)[0]?.answers.map((a) => [a.questionId, a.answer]) ?? [])).toEqual({

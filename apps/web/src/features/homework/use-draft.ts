@@ -130,13 +130,15 @@ export const useDraft = (
 
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
+  const hasUnsaved = useCallback(() => Object.keys(unsaved.current).length > 0, []);
+
   return {
     state,
     change,
     restore,
     /** Saves what is unsaved now; rejects when the save fails. */
     flush: run,
-    hasUnsaved: () => Object.keys(unsaved.current).length > 0,
+    hasUnsaved,
     /** After a submit took every answer: nothing is left to save. */
     reset: () => {
       window.clearTimeout(timer.current);
