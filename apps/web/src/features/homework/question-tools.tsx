@@ -70,6 +70,7 @@ export function QuestionTools({
           loading={actions.setScore.isPending}
           onClick={save}
           aria-label={`保存第${number}题分值`}
+          autoInsertSpace={false}
           data-testid="question-score-save"
         >
           保存
@@ -80,6 +81,7 @@ export function QuestionTools({
         danger
         onClick={() => onRemove(question, number)}
         aria-label={`移除第${number}题`}
+        autoInsertSpace={false}
         data-testid="question-remove"
       >
         移除

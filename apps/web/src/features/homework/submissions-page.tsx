@@ -126,6 +126,7 @@ function SubmissionList({
                               size="small"
                               onClick={() => onOpen(r)}
                               aria-label={`${r.status === 'submitted' ? '批改' : '查看'}${r.name}的作答`}
+                              autoInsertSpace={false}
                               data-testid="submission-open"
                             >
                               {r.status === 'submitted' ? '批改' : '查看'}
