@@ -3,6 +3,8 @@ export * from './core/envelope';
 export * from './core/messages';
 export * from './core/permissions';
 export * from './core/services';
+// issue 11: courses (classes, class codes, the student's course list)
+export * from './courses/courses';
 export * from './data-screen/data-screen';
 export * from './foundation/config';
 export * from './foundation/foundation';
