@@ -216,6 +216,8 @@ export const ROUTES: readonly RouteDef[] = [
     title: '练习集题目',
     meta: LOGIN,
   },
+  // issue 11 (courses-web): a teacher's course page (classes, roster, homework, notices)
+  { path: '/u/teacherGr/course/:courseId', name: 'teacherCourse', title: '课程管理', meta: LOGIN },
 ];
 
 /** Redirects (spec 001 sections 2.1 and 2.2). */

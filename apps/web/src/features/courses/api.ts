@@ -3,11 +3,11 @@ import {
   archiveResult,
   type CourseBody,
   type CourseType,
+  type CreateClassBody,
   classOrganPage,
   courseDetail,
   courseNotice,
   courseNoticePage,
-  type CreateClassBody,
   focusResult,
   joinCourseInfo,
   joinCourseResult,
@@ -50,12 +50,14 @@ export const coursesKeys = {
   teaching: (token: string | null) => [...coursesKeys.all(token), 'teaching'] as const,
   teachingPage: (token: string | null, archived: boolean, search: string, page: number) =>
     [...coursesKeys.teaching(token), archived ? '1' : '0', search, page] as const,
-  course: (token: string | null, courseId: string) => [...coursesKeys.all(token), 'course', courseId] as const,
+  course: (token: string | null, courseId: string) =>
+    [...coursesKeys.all(token), 'course', courseId] as const,
   classes: (token: string | null, courseId: string) =>
     [...coursesKeys.course(token, courseId), 'classes'] as const,
   classOrgans: (token: string | null, courseId: string, search: string) =>
     [...coursesKeys.course(token, courseId), 'classOrgans', search] as const,
-  roster: (token: string | null, courseId: string) => [...coursesKeys.course(token, courseId), 'roster'] as const,
+  roster: (token: string | null, courseId: string) =>
+    [...coursesKeys.course(token, courseId), 'roster'] as const,
   rosterPage: (token: string | null, courseId: string, classId: string, search: string, page: number) =>
     [...coursesKeys.roster(token, courseId), classId, search, page] as const,
   notices: (token: string | null, courseId: string) =>
@@ -79,7 +81,12 @@ export const useStudyCourses = (archived: boolean, filter: StudyListFilter) => {
     queryKey: coursesKeys.study(token, archived, types, filter.search, filter.page),
     queryFn: ({ signal }) =>
       http.get(course(archived ? '/courses/archived/study' : '/athena/courses/study'), {
-        query: { types, search: filter.search || undefined, pageNumber: filter.page, pageSize: STUDY_PAGE_SIZE },
+        query: {
+          types,
+          search: filter.search || undefined,
+          pageNumber: filter.page,
+          pageSize: STUDY_PAGE_SIZE,
+        },
         schema: studyCoursePage,
         silent: true,
         signal,
@@ -128,14 +135,23 @@ export const useRestoreStudyCourse = () => {
 
 /** `GET course/course_teach_class/course_info?code=`: the class a code opens (the server's message on failure). */
 export const fetchJoinInfo = (code: string) =>
-  http.get(course('/course_teach_class/course_info'), { query: { code }, schema: joinCourseInfo, silent: true });
+  http.get(course('/course_teach_class/course_info'), {
+    query: { code },
+    schema: joinCourseInfo,
+    silent: true,
+    keepRefusalMessage: true,
+  });
 
 /** `POST course/courses/students/joined`: joins the class; failures are shown under the input (silent). */
 export const useJoinCourse = () => {
   const refresh = useRefreshStudy();
   return useMutation({
     mutationFn: (body: { classCode: string; schoolId?: string }) =>
-      http.post(course('/courses/students/joined'), body, { schema: joinCourseResult, silent: true }),
+      http.post(course('/courses/students/joined'), body, {
+        schema: joinCourseResult,
+        silent: true,
+        keepRefusalMessage: true,
+      }),
     onSuccess: refresh,
   });
 };
@@ -143,7 +159,10 @@ export const useJoinCourse = () => {
 // Teacher ----------------------------------------------------------------------------------------------
 
 /** `GET course/courses/teaching?archived&search`: a page of the teacher's courses. */
-export const useTeachingCourses = (filter: { archived: boolean; search: string; page: number }) => {
+export const useTeachingCourses = (
+  filter: { archived: boolean; search: string; page: number },
+  enabled = true,
+) => {
   const token = useStored('AccessToken');
   return useQuery({
     queryKey: coursesKeys.teachingPage(token, filter.archived, filter.search, filter.page),
@@ -159,7 +178,7 @@ export const useTeachingCourses = (filter: { archived: boolean; search: string; 
         silent: true,
         signal,
       }),
-    enabled: !!token,
+    enabled: enabled && !!token,
     placeholderData: keepPreviousData,
   });
 };
@@ -285,7 +304,11 @@ export const useRegenerateCode = (courseId: string) => {
 };
 
 /** `GET course/courses/{id}/students?classId&search`: a page of the roster, latest joined first. */
-export const useRoster = (courseId: string, filter: { classId: string; search: string; page: number }) => {
+export const useRoster = (
+  courseId: string,
+  filter: { classId: string; search: string; page: number },
+  enabled = true,
+) => {
   const token = useStored('AccessToken');
   return useQuery({
     queryKey: coursesKeys.rosterPage(token, courseId, filter.classId, filter.search, filter.page),
@@ -301,7 +324,7 @@ export const useRoster = (courseId: string, filter: { classId: string; search: s
         silent: true,
         signal,
       }),
-    enabled: !!token,
+    enabled: enabled && !!token,
     placeholderData: keepPreviousData,
   });
 };
@@ -323,7 +346,7 @@ export const useRemoveStudent = (courseId: string) => {
 };
 
 /** `GET qmn/courses/{id}/notices`: a page of the course's notices, newest first. */
-export const useCourseNotices = (courseId: string, page: number) => {
+export const useCourseNotices = (courseId: string, page: number, enabled = true) => {
   const token = useStored('AccessToken');
   return useQuery({
     queryKey: coursesKeys.noticePage(token, courseId, page),
@@ -334,7 +357,7 @@ export const useCourseNotices = (courseId: string, page: number) => {
         silent: true,
         signal,
       }),
-    enabled: !!token,
+    enabled: enabled && !!token,
     placeholderData: keepPreviousData,
   });
 };

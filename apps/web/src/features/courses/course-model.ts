@@ -42,9 +42,6 @@ export const COVER_STYLES = [
 export const coverClassOf = (style: number) =>
   `course-cover course-cover--${Number.isInteger(style) && style >= 0 && style <= 4 ? style : 0}`;
 
-/** The page numbers to show: the search box's text trimmed; a new search starts at page 1. */
-export const cleanSearch = (text: string) => text.trim();
-
 /** Where a student's course opens (the student course page, built in features/homework). */
 export const studentCoursePath = (courseId: string) => `/u/course/${encodeURIComponent(courseId)}`;
 
@@ -56,3 +53,11 @@ export const teacherHomeworksPath = (courseId: string) => `${teacherCoursePath(c
 
 /** The archived-courses page (opened in a new tab from 我的课程). */
 export const ARCHIVED_COURSES_PATH = '/workbench/archivecourses';
+
+/** A homework's question page (the AI generator and judge live there). */
+export const teacherHomeworkPath = (courseId: string, homeworkId: string) =>
+  `${teacherCoursePath(courseId)}/homework/${encodeURIComponent(homeworkId)}`;
+
+/** An exercise set's question page. */
+export const teacherExerciseSetPath = (courseId: string, setId: string) =>
+  `${teacherCoursePath(courseId)}/exerciseSet/${encodeURIComponent(setId)}`;

@@ -1,8 +1,8 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { Button, Input, Modal, Pagination, Spin } from 'antd';
+import { Button, type ButtonProps, Input, Modal, Pagination, Spin } from 'antd';
 import { type KeyboardEvent, type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { errorMessage } from '../../api/http';
+import { errorMessage, HttpError } from '../../api/http';
 import { coverClassOf, STUDY_TABS, type StudyTabKey } from './course-model';
 import './courses.css';
 
@@ -12,16 +12,35 @@ import './courses.css';
  */
 
 /** One of the five cover styles with the course name on it (decorative: the name is also the card's heading). */
-export function CourseCover({ style, name, className = '' }: { style: number; name?: string; className?: string }) {
+export function CourseCover({
+  style,
+  name,
+  className = '',
+}: {
+  style: number;
+  name?: string;
+  className?: string;
+}) {
   return (
-    <div className={`${coverClassOf(style)} ${className}`} aria-hidden data-testid="course-cover" data-cover={style}>
+    <div
+      className={`${coverClassOf(style)} ${className}`}
+      aria-hidden
+      data-testid="course-cover"
+      data-cover={style}
+    >
       {name && <span className="course-cover__title">{name}</span>}
     </div>
   );
 }
 
 /** The 全部/理论/实践 tabs as links keeping upType in the address (spec 2.2). */
-export function StudyTypeTabs({ current, hrefOf }: { current: StudyTabKey; hrefOf: (tab: StudyTabKey) => string }) {
+export function StudyTypeTabs({
+  current,
+  hrefOf,
+}: {
+  current: StudyTabKey;
+  hrefOf: (tab: StudyTabKey) => string;
+}) {
   return (
     <nav aria-label="课程类型">
       <ul className="courses-tabs">
@@ -65,7 +84,7 @@ export function SearchBox({
   const [draft, setDraft] = useState(value);
   useEffect(() => setDraft(value), [value]);
   return (
-    <div className="courses-search" role="search">
+    <search className="courses-search">
       <Input
         value={draft}
         onChange={(e) => setDraft(e.target.value)}
@@ -81,7 +100,7 @@ export function SearchBox({
       <Button icon={<SearchOutlined aria-hidden />} onClick={() => onSearch(draft.trim())}>
         搜索
       </Button>
-    </div>
+    </search>
   );
 }
 
@@ -100,18 +119,28 @@ export function ListState<T>({
   loadingText,
   isEmpty,
   empty,
+  notFound,
   children,
 }: {
   query: ListQuery<T>;
   loadingText: string;
   isEmpty: (data: T) => boolean;
   empty: ReactNode;
+  /** what a 404 shows instead of 重试 (asking again cannot help) */
+  notFound?: ReactNode;
   children: (data: T) => ReactNode;
 }) {
   if (query.isPending)
     return (
       <div className="courses-state" role="status" data-testid="courses-loading">
         <Spin size="small" /> {loadingText}
+      </div>
+    );
+  if (notFound && query.error instanceof HttpError && query.error.status === 404)
+    return (
+      <div className="courses-state is-error" role="alert" data-testid="courses-not-found">
+        <span>{errorMessage(query.error)}</span>
+        {notFound}
       </div>
     );
   if (query.isError || !query.data)
@@ -147,7 +176,13 @@ export function Pager({
   if (total <= pageSize) return null;
   return (
     <nav className="courses-pager" aria-label={label} data-testid="courses-pager">
-      <Pagination current={page} pageSize={pageSize} total={total} onChange={onChange} showSizeChanger={false} />
+      <Pagination
+        current={page}
+        pageSize={pageSize}
+        total={total}
+        onChange={onChange}
+        showSizeChanger={false}
+      />
     </nav>
   );
 }
@@ -185,7 +220,7 @@ export function ConfirmDialog({ request, onClose }: { request: ConfirmRequest | 
       title={request?.title}
       okText={request?.okText}
       cancelText="取消"
-      okButtonProps={{ danger: request?.danger, loading: busy, 'data-testid': 'confirm-ok' } as object}
+      okButtonProps={{ danger: request?.danger, loading: busy, 'data-testid': 'confirm-ok' } as ButtonProps}
       cancelButtonProps={{ disabled: busy }}
       onOk={() => void confirm()}
       onCancel={() => !busy && onClose()}

@@ -22,7 +22,12 @@ type Props = {
 export function StudyCourseCard({ course, mode, busy, onToggleFocus, onArchive, onRestore }: Props) {
   const titleId = `course-${course.id}-name`;
   return (
-    <article className="course-card" aria-labelledby={titleId} data-testid="study-course" data-course-id={course.id}>
+    <article
+      className="course-card"
+      aria-labelledby={titleId}
+      data-testid="study-course"
+      data-course-id={course.id}
+    >
       <Link to={studentCoursePath(course.id)} className="course-card__link" aria-labelledby={titleId}>
         <CourseCover style={course.coverStyle} name={course.name} />
         <div className="course-card__body">
@@ -34,7 +39,10 @@ export function StudyCourseCard({ course, mode, busy, onToggleFocus, onArchive, 
           {course.className && <p className="course-card__meta">教学班：{course.className}</p>}
         </div>
       </Link>
-      <span className={`course-card__corner course-card__corner--${course.type}`} data-testid="course-type-mark">
+      <span
+        className={`course-card__corner course-card__corner--${course.type}`}
+        data-testid="course-type-mark"
+      >
         {courseTypeTitle(course.type)}
       </span>
       {mode === 'active' && course.focus && (

@@ -109,7 +109,11 @@ export function StudyCoursesView({
       >
         {(data) => (
           <>
-            <ul className="course-grid" aria-label={archived ? '归档课程列表' : '课程列表'} aria-busy={list.isFetching}>
+            <ul
+              className="course-grid"
+              aria-label={archived ? '归档课程列表' : '课程列表'}
+              aria-busy={list.isFetching}
+            >
               {data.rows.map((course) => (
                 <li key={course.id}>
                   <StudyCourseCard
@@ -129,7 +133,9 @@ export function StudyCoursesView({
               total={data.total}
               label="课程分页"
               onChange={(next) =>
-                setParams(new URLSearchParams(withParams(params, { page: next > 1 ? String(next) : null }).slice(1)))
+                setParams(
+                  new URLSearchParams(withParams(params, { page: next > 1 ? String(next) : null }).slice(1)),
+                )
               }
             />
           </>
