@@ -32,7 +32,12 @@ export const dayToEpoch = (day: string, endOfDay = false): number | undefined =>
   const date = endOfDay
     ? new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 23, 59, 59, 999)
     : new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
-  return Number.isNaN(date.getTime()) ? undefined : date.getTime();
+  // a day that does not exist (2026-02-30) rolls over in Date: refuse it instead
+  const real =
+    date.getFullYear() === Number(m[1]) &&
+    date.getMonth() === Number(m[2]) - 1 &&
+    date.getDate() === Number(m[3]);
+  return real ? date.getTime() : undefined;
 };
 
 /** Epoch ms as a date input's value ('' for none). */
