@@ -20,6 +20,8 @@ import { registerSpa } from './http/spa';
 import { BODY_SHAPE_MSG, jsonNestsDeeperThan, removeUnstorableInput } from './http/unstorable';
 import { createJobQueue, type JobQueue } from './jobs/queue';
 import { createLlmClient } from './llm/client';
+// issue 11: courses
+import { courseRoutes } from './modules/courses/courses.routes';
 import { dataScreenRoutes } from './modules/data-screen/data-screen.routes';
 import { homeworkRoutes } from './modules/homework/homework.routes';
 import { idpRoutes } from './modules/idp/idp.routes';
@@ -161,6 +163,8 @@ export const buildApp = async (config: Config, deps: AppDeps = {}): Promise<App>
   questionBankRoutes(app, ctx);
   teachingRoutes(app, ctx);
   homeworkRoutes(app, ctx);
+  // issue 11: courses (classes, class codes, the student's course list)
+  courseRoutes(app, ctx);
   const jobs = deps.jobs ?? createJobQueue({ db: database.db, log: app.log, bus: notifications });
   // Hooks run last-added first: the queue stops before a database opened here is closed.
   if (!deps.jobs) app.addHook('onClose', async () => jobs.stop());

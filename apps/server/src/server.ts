@@ -1,6 +1,7 @@
 import { loadConfig } from './config/config';
+import { findClassesByCodes } from './modules/courses/courses.service';
 import { loadCodeExecutionConfig } from './modules/program-execution/program-execution.config';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo';
+import { DEMO_ACCOUNTS, DEMO_CLASSES, DEMO_PASSWORD } from './seed/demo';
 import { bootServer, listenWhenReady } from './start';
 
 /**
@@ -42,6 +43,17 @@ const main = async () => {
     const width = Math.max(...DEMO_ACCOUNTS.map((a) => a.username.length)) + 2;
     for (const a of DEMO_ACCOUNTS)
       lines.push(`  ${a.username.padEnd(width)}${a.name}  ${a.role}  ${a.where}`);
+    // The demo classes as they are in the database (a class whose code was regenerated is not listed).
+    const classes = await findClassesByCodes({
+      db: server.database.db,
+      codes: DEMO_CLASSES.map((c) => c.code),
+    });
+    if (classes.length > 0) lines.push('', 'Class codes (a student joins at 我的课程 > 加入课程):');
+    for (const c of classes) {
+      const note = DEMO_CLASSES.find((d) => d.code === c.code)?.note ?? '';
+      const closed = c.closed ? '（已关闭）' : '';
+      lines.push(`  ${c.code}  ${c.courseName} / ${c.name}${closed}  ${c.teacher}  ${note}`);
+    }
   }
   if (runner && !runner.status.ok)
     lines.push('', `Code execution is unavailable on this host: ${runner.status.reason}`);

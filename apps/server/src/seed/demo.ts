@@ -7,6 +7,7 @@ import {
   QOM_COLLEGE_ADMIN_BIT,
 } from '@uplus/shared';
 import type { Db } from '../db/client';
+import * as courses from '../modules/courses/courses.service';
 import * as messages from '../modules/messages/messages.service';
 import * as organisations from '../modules/organisations/organisations.service';
 import * as questionBank from '../modules/question-bank/question-bank.service';
@@ -124,10 +125,37 @@ export const DEMO_ACCOUNTS = [
     role: '学生',
     where: '优加示范大学 / 计算机学院 / 软件工程2301班；另属 示范区域学院',
   },
+  {
+    username: 'student02',
+    name: '赵雨涵',
+    role: '学生',
+    where: '优加示范大学 / 计算机学院 / 软件工程2301班',
+  },
   { username: 'teacher01', name: '李静', role: '教师', where: '优加示范大学 / 计算机学院' },
   { username: 'business01', name: '张伟', role: '企业', where: '示范区域' },
   { username: 'leader01', name: '陈志强', role: '教师（学院领导）', where: '优加示范大学 / 计算机学院' },
   { username: 'admin01', name: '刘芳', role: '教师（学院管理员）', where: '优加示范大学' },
+] as const;
+
+/**
+ * teacher01's two courses and their teaching classes. The class codes are fixed (from the class-code
+ * alphabet), so every fresh demo database has the same ones; a database keeps them across restarts (it is
+ * seeded once). student01 is in both courses, student02 only in the theory one, so student02 can try
+ * joining the practice course with its printed code.
+ */
+export const DEMO_CLASSES = [
+  {
+    code: 'SJJGRJ23',
+    course: '数据结构',
+    className: '软件工程2301班',
+    note: 'student01、student02 已加入',
+  },
+  {
+    code: 'KCSJRJ23',
+    course: '数据结构课程设计',
+    className: '计算机学院2023级',
+    note: 'student01 已加入；student02 可用此码试加入',
+  },
 ] as const;
 
 const SCHOOL_NAVIGATION = [
@@ -353,16 +381,61 @@ export const seedDemoData = async (opts: { db: Db; port: number }) => {
     });
   }
 
+  const student2 = await create('student02', '赵雨涵', '2');
+  await member(student2.id, uplus.id, se2301.id, 'Student', { majorName: '软件工程', isDefault: true });
+
   const teacher = await create('teacher01', '李静', '2');
   await member(teacher.id, uplus.id, cs.id, 'Teacher');
-  // teacher01's course, with an exercise set and a homework to import generated questions into.
+  // teacher01's theory course of this term, with an exercise set and a homework to import generated
+  // questions into, and a practice course; each with a teaching class (DEMO_CLASSES).
+  const DAY = 24 * HOUR;
   const course = await questionBank.createCourse({
     db,
     teacherId: teacher.id,
-    name: '数据结构',
+    name: DEMO_CLASSES[0].course,
+    type: 'Theory',
+    startTime: new Date(now - 60 * DAY),
+    endTime: new Date(now + 60 * DAY),
+    schoolId: uplus.id,
     exerciseSets: ['第一章 线性表 练习'],
     homeworks: ['第一次作业：栈与队列'],
   });
+  const practice = await courses.createCourseRecord({
+    db,
+    teacherId: teacher.id,
+    name: DEMO_CLASSES[1].course,
+    type: 'Train',
+    startTime: new Date(now - 14 * DAY),
+    endTime: new Date(now + 90 * DAY),
+    schoolId: uplus.id,
+  });
+  const theoryClass = await courses.openClass({
+    db,
+    courseId: course.course.id,
+    name: DEMO_CLASSES[0].className,
+    organisationId: se2301.id,
+    code: DEMO_CLASSES[0].code,
+  });
+  const practiceClass = await courses.openClass({
+    db,
+    courseId: practice.id,
+    name: DEMO_CLASSES[1].className,
+    organisationId: cs.id,
+    code: DEMO_CLASSES[1].code,
+  });
+  for (const [klass, userId, daysAgo] of [
+    [theoryClass, student.id, 58],
+    [theoryClass, student2.id, 57],
+    [practiceClass, student.id, 13],
+  ] as const) {
+    await courses.enrolStudent({
+      db,
+      classId: Number(klass.id),
+      courseId: Number(klass.courseId),
+      userId,
+      now: new Date(now - daysAgo * DAY),
+    });
+  }
   // Through the import's own path (rules, duplicate check), so the demo homework holds checked questions.
   const refused = await questionBank.storeHomeworkQuestions({
     db,

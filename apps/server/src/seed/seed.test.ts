@@ -1,10 +1,16 @@
-import { COURSE_COLLEGE_LEADER_BIT, parseAreaHomepageConfig, parseSchoolNavigation } from '@uplus/shared';
+import {
+  COURSE_COLLEGE_LEADER_BIT,
+  COURSES_MSG,
+  parseAreaHomepageConfig,
+  parseSchoolNavigation,
+} from '@uplus/shared';
 import { describe, expect, it } from 'vitest';
+import { findClassesByCodes } from '../modules/courses/courses.service';
 import { countUsers } from '../modules/users/users.service';
 import { useTestApp } from '../test/app';
 import { testDrivers } from '../test/database';
 import { asUser } from '../test/factories';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo';
+import { DEMO_ACCOUNTS, DEMO_CLASSES, DEMO_PASSWORD } from './demo';
 import { seedIfNeeded } from './index';
 
 describe.each(testDrivers())('seeding on %s', (driver) => {
@@ -68,6 +74,7 @@ describe.each(testDrivers())('seeding on %s', (driver) => {
   it('every demo account signs in with the demo password and has its role', async () => {
     const roles: Record<string, string> = {
       student01: 'Student',
+      student02: 'Student',
       teacher01: 'Teacher',
       business01: 'Business',
       leader01: 'Teacher',
@@ -155,6 +162,7 @@ describe.each(testDrivers())('seeding on %s', (driver) => {
         exerciseSets: [{ name: '第一章 线性表 练习' }],
         homeworks: [{ name: '第一次作业：栈与队列' }],
       },
+      { name: '数据结构课程设计', exerciseSets: [], homeworks: [] },
     ]);
     // The homework holds checked demo questions: a choice, a short answer and a programming question.
     const listed = await teacher.get(
@@ -174,5 +182,62 @@ describe.each(testDrivers())('seeding on %s', (driver) => {
     expect(tags.map((k: { name: string }) => k.name)).toContain('栈');
     // Nobody else owns a course.
     expect((await (await signIn('leader01')).get('/api/course/courses/mine')).json().data).toEqual([]);
+  });
+
+  it('teacher01 teaches a theory and a practice course of this term, each with a class of a fixed code', async () => {
+    const teacher = await signIn('teacher01');
+    const page = (await teacher.get('/api/course/courses/teaching')).json().data;
+    expect(page.rows).toMatchObject([
+      { name: '数据结构课程设计', type: 'Train', classCount: 1, studentCount: 1, archived: false },
+      { name: '数据结构', type: 'Theory', classCount: 1, studentCount: 2, archived: false },
+    ]);
+    const now = Date.now();
+    for (const row of page.rows) {
+      expect(row.startTime).toBeLessThan(now);
+      expect(row.endTime).toBeGreaterThan(now);
+    }
+    const codes = [];
+    for (const row of [...page.rows].reverse()) {
+      const classes = (await teacher.get(`/api/course/courses/${row.id}/classes`)).json().data.rows;
+      expect(classes).toHaveLength(1);
+      codes.push([classes[0].code, row.name, classes[0].name, classes[0].closed]);
+    }
+    expect(codes).toEqual(DEMO_CLASSES.map((c) => [c.code, c.course, c.className, false]));
+  });
+
+  it('student01 is in both courses, student02 in the theory one and can join the practice one by its code', async () => {
+    const names = async (api: Awaited<ReturnType<typeof signIn>>) =>
+      (await api.get('/api/course/athena/courses/study'))
+        .json()
+        .data.rows.map((r: { name: string }) => r.name);
+    const student = await signIn('student01');
+    expect(await names(student)).toEqual(['数据结构课程设计', '数据结构']);
+    const rows = (await student.get('/api/course/athena/courses/study')).json().data.rows;
+    expect(rows[1]).toMatchObject({
+      type: 'Theory',
+      creator: '李静',
+      className: '软件工程2301班',
+      focus: false,
+    });
+
+    const second = await signIn('student02');
+    expect(await names(second)).toEqual(['数据结构']);
+    const code = DEMO_CLASSES[1].code.toLowerCase();
+    const info = (await second.get(`/api/course/course_teach_class/course_info?code=${code}`)).json().data;
+    expect(info).toMatchObject({ overt: true, name: '数据结构课程设计', organ: { name: '计算机学院' } });
+    const joined = (await second.post('/api/course/courses/students/joined', { classCode: code })).json();
+    expect(joined.message).toBe(COURSES_MSG.joined);
+    expect(await names(second)).toEqual(['数据结构课程设计', '数据结构']);
+    // student01 is already in it.
+    const again = await student.post('/api/course/courses/students/joined', {
+      classCode: DEMO_CLASSES[1].code,
+    });
+    expect(again.json().message).toBe(COURSES_MSG.alreadyJoined);
+  });
+
+  it('a second start seeds nothing and the class codes stay as they were', async () => {
+    expect(await seedIfNeeded({ db: t.db, demoData: true, port: 3000 })).toEqual({ demoSeeded: false });
+    const found = await findClassesByCodes({ db: t.db, codes: DEMO_CLASSES.map((c) => c.code) });
+    expect(found.map((c) => [c.code, c.courseName])).toEqual(DEMO_CLASSES.map((c) => [c.code, c.course]));
   });
 });

@@ -14,11 +14,6 @@ import {
 export type LibQuestionRow = typeof libQuestions.$inferSelect;
 export type KnowledgeRow = typeof libKnowledges.$inferSelect;
 
-export const insertCourse = async (db: Db, values: { teacherId: number; name: string }) => {
-  const [row] = await db.insert(courses).values(values).returning();
-  return row!;
-};
-
 export const insertExerciseSet = async (db: Db, values: { courseId: number; name: string }) => {
   const [row] = await db.insert(exerciseSets).values(values).returning();
   return row!;

@@ -19,6 +19,7 @@ import {
 import { AppError } from '../../core/errors';
 import type { Db } from '../../db/client';
 import { storable, storableText } from '../../db/storable-text';
+import { createCourseRecord } from '../courses/courses.service';
 import type { Actor } from '../sessions/actor';
 import { assertMaySetQuestions, ownsCourse } from './question-bank.policy';
 import * as repo from './question-bank.repo';
@@ -344,15 +345,15 @@ export const createKnowledge = async (opts: {
   return { id: String(tag.id), name: tag.name };
 };
 
-/** A course of a teacher, with (optionally) exercise sets and homeworks: the demo data and tests make them. */
-export const createCourse = async (opts: {
-  db: Db;
-  teacherId: number;
-  name: string;
-  exerciseSets?: string[];
-  homeworks?: string[];
-}) => {
-  const course = await repo.insertCourse(opts.db, { teacherId: opts.teacherId, name: opts.name });
+/**
+ * A course of a teacher, with (optionally) exercise sets and homeworks: the demo data and tests make them.
+ * The course itself is made by the courses area (type, dates, cover and school as it takes them).
+ */
+export const createCourse = async (
+  opts: Parameters<typeof createCourseRecord>[0] & { exerciseSets?: string[]; homeworks?: string[] },
+) => {
+  const { exerciseSets: _sets, homeworks: _works, ...details } = opts;
+  const course = await createCourseRecord(details);
   const sets = [];
   for (const name of opts.exerciseSets ?? [])
     sets.push(await repo.insertExerciseSet(opts.db, { courseId: course.id, name }));
