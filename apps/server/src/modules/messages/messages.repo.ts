@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { courseMembers, courses, messages, noticeRecipients, notices, users } from '../../db/schema';
+import { courses, messages, noticeRecipients, notices, users } from '../../db/schema';
 
 /*
  * The only place with SQL for messages. Every read and update takes the owner's user id, so no query here
@@ -265,13 +265,4 @@ export const pageNoticesOfCourse = async (
     })),
     total: Number(total?.n ?? 0),
   };
-};
-
-/** The students of a course (its Student members, archived or not): whom a course notice goes to. */
-export const courseStudentIds = async (db: Db, courseId: number): Promise<number[]> => {
-  const rows = await db
-    .select({ userId: courseMembers.userId })
-    .from(courseMembers)
-    .where(and(eq(courseMembers.courseId, courseId), eq(courseMembers.memberType, 'Student')));
-  return rows.map((r) => r.userId);
 };

@@ -27,6 +27,7 @@ import {
 import { AppError } from '../../core/errors';
 import type { Db } from '../../db/client';
 import { storableText } from '../../db/storable-text';
+import { pageRoster } from '../courses/courses.service';
 import type { Actor } from '../sessions/actor';
 import { findUserById } from '../users/users.service';
 import {
@@ -259,6 +260,21 @@ export const getMyNotice = async (opts: { db: Db; actor: Actor; params: NoticePa
  * list what the course has published.
  */
 
+/** Every student of the teacher's course, read page by page through the courses area's roster. */
+const courseStudentIds = async (db: Db, actor: Actor, courseId: string): Promise<number[]> => {
+  const ids: number[] = [];
+  for (let pageNumber = 1; ; pageNumber++) {
+    const page = await pageRoster({
+      db,
+      actor,
+      params: { courseId },
+      query: { pageNumber, pageSize: 100, search: '' },
+    });
+    ids.push(...page.rows.map((r) => Number(r.userId)));
+    if (page.rows.length < 100 || ids.length >= page.total) return ids;
+  }
+};
+
 const toCourseNotice = (row: repo.CourseNoticeRow): CourseNotice => ({
   id: String(row.id),
   title: row.title,
@@ -283,7 +299,7 @@ export const publishMyCourseNotice = async (opts: {
 }): Promise<CourseNotice> => {
   const courseId = Number(opts.params.courseId);
   assertMayPublishCourseNotice(opts.actor.userId, await repo.findCourse(opts.db, courseId));
-  const recipientIds = await repo.courseStudentIds(opts.db, courseId);
+  const recipientIds = await courseStudentIds(opts.db, opts.actor, opts.params.courseId);
   if (recipientIds.length === 0) throw AppError.badRequest(NOTICES_MSG.courseHasNoStudents);
   const published = await publishCourseNotice({
     db: opts.db,
