@@ -68,7 +68,9 @@ test('teacher01 opens a course and a class; student01 joins by its code, pins, a
   await form.getByText('实践', { exact: true }).click();
   await form.getByTestId('course-form-start').fill('2026-09-01');
   await form.getByTestId('course-form-end').fill('2027-01-15');
-  await form.getByLabel('封面：星夜').check();
+  // the swatch is what a person clicks (its radio is visually hidden under it)
+  await form.locator('.cover-picker__option').nth(3).click();
+  await expect(form.getByLabel('封面：星夜')).toBeChecked();
   await shoot(teacher, testInfo, 'teacher-course-form');
   await expectNoAxeViolations(teacher);
   await form.getByTestId('course-form-submit').click();

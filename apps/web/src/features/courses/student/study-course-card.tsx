@@ -28,7 +28,7 @@ export function StudyCourseCard({ course, mode, busy, onToggleFocus, onArchive, 
       data-testid="study-course"
       data-course-id={course.id}
     >
-      <Link to={studentCoursePath(course.id)} className="course-card__link" aria-labelledby={titleId}>
+      <Link to={studentCoursePath(course.id)} className="course-card__link">
         <CourseCover style={course.coverStyle} name={course.name} />
         <div className="course-card__body">
           <h2 className="course-card__name" id={titleId} title={course.name}>

@@ -16,7 +16,7 @@ export function HomeworkSection({ courseId }: { courseId: string }) {
         <h2 id="homework-title">作业</h2>
         <Link
           to={teacherHomeworksPath(courseId)}
-          className="ant-btn ant-btn-primary"
+          className="courses-link-btn courses-link-btn--primary"
           data-testid="course-homeworks-link"
         >
           作业管理 <RightOutlined aria-hidden />

@@ -29,7 +29,7 @@ function TeachingCourseCard({
   const titleId = `teaching-course-${course.id}`;
   return (
     <article className="course-card" aria-labelledby={titleId} data-testid="teaching-course">
-      <Link to={teacherCoursePath(course.id)} className="course-card__link" aria-labelledby={titleId}>
+      <Link to={teacherCoursePath(course.id)} className="course-card__link">
         <CourseCover style={course.coverStyle} name={course.name} />
         <div className="course-card__body">
           <h2 className="course-card__name" id={titleId} title={course.name}>
@@ -48,7 +48,7 @@ function TeachingCourseCard({
       <div className="course-card__foot">
         <Link
           to={teacherHomeworksPath(course.id)}
-          className="ant-btn ant-btn-text ant-btn-sm"
+          className="courses-link-btn courses-link-btn--text"
           data-testid="teaching-course-homeworks"
         >
           作业
@@ -135,7 +135,7 @@ export function TeacherCoursesPage() {
       <header className="courses-page__head">
         <h1 id="teacher-courses-title">我的课程</h1>
         <div className="courses-page__actions">
-          <Link to="/u/teacherGr/exerciseLibs" className="ant-btn ant-btn-default">
+          <Link to="/u/teacherGr/exerciseLibs" className="courses-link-btn">
             我的题库
           </Link>
           <Button
