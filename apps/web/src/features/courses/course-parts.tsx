@@ -239,3 +239,19 @@ export const useConfirm = () => {
     dialog: <ConfirmDialog request={request} onClose={() => setRequest(null)} />,
   };
 };
+
+/**
+ * When the page shown has emptied (its last item archived, restored or removed) while others remain, the
+ * list moves back to its last page instead of saying there is nothing.
+ */
+export const useBackToLastPage = (
+  data: { rows: unknown[]; total: number } | undefined,
+  page: number,
+  pageSize: number,
+  goTo: (page: number) => void,
+) => {
+  useEffect(() => {
+    if (!data || data.rows.length > 0 || page <= 1 || data.total === 0) return;
+    goTo(Math.max(1, Math.ceil(data.total / pageSize)));
+  }, [data, page, pageSize, goTo]);
+};

@@ -220,6 +220,15 @@ describe('student course pages', () => {
       ).toBe('12');
     });
 
+    it('a page that empties (its last course archived) goes back to the last page', async () => {
+      stubBrowser();
+      const rows = Array.from({ length: 12 }, (_, i) => course({ id: String(100 + i), name: `课程${i}` }));
+      stubFetch(routes({ [STUDY]: (c) => page(c.query.get('pageNumber') === '2' ? [] : rows, 12) }));
+      const { router } = renderApp('/workbench/index/school?upType=1&page=2');
+      await waitFor(() => expect(router.state.location.search).toBe('?upType=1'));
+      expect(await screen.findAllByTestId('study-course')).toHaveLength(12);
+    });
+
     it('置顶 and 取消置顶 are one call; the list is asked again', async () => {
       stubBrowser();
       let focus = false;

@@ -1,5 +1,5 @@
 import { COURSE_LIMITS, COURSES_MSG, type StudyCourse } from '@uplus/shared';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useToast } from '../../../lib/toast';
 import {
@@ -10,7 +10,7 @@ import {
   useToggleFocus,
 } from '../api';
 import { type StudyTabKey, studyTabOf, typesOfTab } from '../course-model';
-import { ListState, Pager, SearchBox, StudyTypeTabs, useConfirm } from '../course-parts';
+import { ListState, Pager, SearchBox, StudyTypeTabs, useBackToLastPage, useConfirm } from '../course-parts';
 import { StudyCourseCard } from './study-course-card';
 
 /** The address of a list with the tab, search and page changed (page 1 unless given). */
@@ -50,6 +50,12 @@ export function StudyCoursesView({
   const toast = useToast();
   const confirm = useConfirm();
   const [busyId, setBusyId] = useState<string | null>(null);
+  const toPage = useCallback(
+    (next: number) =>
+      setParams(new URLSearchParams(withParams(params, { page: next > 1 ? String(next) : null }).slice(1))),
+    [params, setParams],
+  );
+  useBackToLastPage(list.data, page, STUDY_PAGE_SIZE, toPage);
 
   const run = async (course: StudyCourse, act: () => Promise<unknown>) => {
     setBusyId(course.id);
@@ -132,11 +138,7 @@ export function StudyCoursesView({
               pageSize={STUDY_PAGE_SIZE}
               total={data.total}
               label="课程分页"
-              onChange={(next) =>
-                setParams(
-                  new URLSearchParams(withParams(params, { page: next > 1 ? String(next) : null }).slice(1)),
-                )
-              }
+              onChange={toPage}
             />
           </>
         )}

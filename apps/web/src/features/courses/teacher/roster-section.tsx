@@ -3,7 +3,7 @@ import { Button, Select, Table } from 'antd';
 import { useState } from 'react';
 import { useToast } from '../../../lib/toast';
 import { ROSTER_PAGE_SIZE, useRemoveStudent, useRoster, useTeachingClasses } from '../api';
-import { ListState, Pager, SearchBox, useConfirm } from '../course-parts';
+import { ListState, Pager, SearchBox, useBackToLastPage, useConfirm } from '../course-parts';
 
 /**
  * 学生: the course's roster, latest joined first, filtered by class and searched by name or username,
@@ -18,6 +18,7 @@ export function RosterSection({ courseId }: { courseId: string }) {
   const remove = useRemoveStudent(courseId);
   const toast = useToast();
   const confirm = useConfirm();
+  useBackToLastPage(roster.data, page, ROSTER_PAGE_SIZE, setPage);
 
   const askRemove = (row: RosterRow) =>
     confirm.ask({
