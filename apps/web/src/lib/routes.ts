@@ -197,6 +197,8 @@ export const ROUTES: readonly RouteDef[] = [
   },
   { path: '/u/teacherGr/group', name: 'teacherGroup', title: '我的课程', meta: LOGIN },
   { path: '/u/teacherGr/exerciseLibs', name: 'exerciseLibs', title: '我的习题', meta: LOGIN },
+  // issue 11 (courses-web): a teacher's course page (classes, roster, homework, notices)
+  { path: '/u/teacherGr/course/:courseId', name: 'teacherCourse', title: '课程管理', meta: LOGIN },
   {
     path: '/u/resourceStore/theroryCourse',
     name: 'resourceStore',
@@ -216,8 +218,6 @@ export const ROUTES: readonly RouteDef[] = [
     title: '练习集题目',
     meta: LOGIN,
   },
-  // issue 11 (courses-web): a teacher's course page (classes, roster, homework, notices)
-  { path: '/u/teacherGr/course/:courseId', name: 'teacherCourse', title: '课程管理', meta: LOGIN },
 ];
 
 /** Redirects (spec 001 sections 2.1 and 2.2). */
