@@ -1,12 +1,13 @@
-import { EditOutlined } from '@ant-design/icons';
-import { COURSE_TYPE_TITLES, type TeachingCourse } from '@uplus/shared';
+import { EditOutlined, InboxOutlined, RollbackOutlined } from '@ant-design/icons';
+import { COURSE_TYPE_TITLES, COURSES_MSG, type CourseDetail, type TeachingCourse } from '@uplus/shared';
 import { Button, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { useToast } from '../../../lib/toast';
 import { CourseCrumbs, NotForStudents, useMayTeach } from '../../question-bank/teacher-course/page-states';
-import { useCourseDetail } from '../api';
+import { useArchiveTeachingCourse, useCourseDetail } from '../api';
 import { courseDateRange } from '../course-model';
-import { CourseCover, ListState } from '../course-parts';
+import { CourseCover, ListState, useConfirm } from '../course-parts';
 import { ClassesSection } from './classes-section';
 import { CourseFormDialog } from './course-form-dialog';
 import { HomeworkSection } from './homework-section';
@@ -36,7 +37,24 @@ export function TeacherCoursePage() {
   const [params, setParams] = useSearchParams();
   const detail = useCourseDetail(courseId, mayTeach);
   const [editing, setEditing] = useState<TeachingCourse | null>(null);
+  const archive = useArchiveTeachingCourse();
+  const toast = useToast();
+  const confirm = useConfirm();
   if (!mayTeach) return <NotForStudents />;
+
+  const askArchive = (course: CourseDetail) =>
+    confirm.ask({
+      title: course.archived ? '恢复课程' : '归档课程',
+      content: course.archived
+        ? `确定恢复《${course.name}》吗？恢复后学生可以重新看到并进入该课程。`
+        : `确定归档《${course.name}》吗？归档后课程不再接受新学生，学生会在“归档课程”中看到它；可随时恢复。`,
+      okText: course.archived ? '恢复' : '归档',
+      danger: !course.archived,
+      onConfirm: async () => {
+        await archive.mutateAsync({ courseId: course.id, archive: !course.archived });
+        toast.success(course.archived ? COURSES_MSG.restored : COURSES_MSG.archived);
+      },
+    });
   const section = sectionOf(params.get('tab'));
 
   return (
@@ -76,29 +94,37 @@ export function TeacherCoursePage() {
                     <dd>{course.creator}</dd>
                   </div>
                 </dl>
-                {!course.archived && (
+                <div className="course-head__actions">
+                  {!course.archived && (
+                    <Button
+                      icon={<EditOutlined aria-hidden />}
+                      onClick={() =>
+                        setEditing({
+                          id: course.id,
+                          name: course.name,
+                          type: course.type,
+                          startTime: course.startTime,
+                          endTime: course.endTime,
+                          coverStyle: course.coverStyle,
+                          archived: course.archived,
+                          classCount: 0,
+                          studentCount: 0,
+                          createdAt: 0,
+                        })
+                      }
+                      data-testid="course-edit"
+                    >
+                      编辑课程
+                    </Button>
+                  )}
                   <Button
-                    style={{ marginTop: 12 }}
-                    icon={<EditOutlined aria-hidden />}
-                    onClick={() =>
-                      setEditing({
-                        id: course.id,
-                        name: course.name,
-                        type: course.type,
-                        startTime: course.startTime,
-                        endTime: course.endTime,
-                        coverStyle: course.coverStyle,
-                        archived: course.archived,
-                        classCount: 0,
-                        studentCount: 0,
-                        createdAt: 0,
-                      })
-                    }
-                    data-testid="course-edit"
+                    icon={course.archived ? <RollbackOutlined aria-hidden /> : <InboxOutlined aria-hidden />}
+                    onClick={() => askArchive(course)}
+                    data-testid="course-archive-toggle"
                   >
-                    编辑课程
+                    {course.archived ? '恢复课程' : '归档课程'}
                   </Button>
-                )}
+                </div>
               </div>
             </header>
             <Tabs
@@ -124,6 +150,7 @@ export function TeacherCoursePage() {
         )}
       </ListState>
       <CourseFormDialog target={editing} onClose={() => setEditing(null)} />
+      {confirm.dialog}
     </section>
   );
 }

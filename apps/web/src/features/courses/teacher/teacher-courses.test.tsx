@@ -289,6 +289,35 @@ describe('teacher course pages', () => {
       expect(await screen.findByText('班级码已复制')).toBeTruthy();
     });
 
+    it('归档课程 from the course page asks first; the archived course keeps its classes but offers no changes', async () => {
+      let archived = false;
+      const calls = stubFetch(
+        coursePageRoutes({
+          'GET /api/course/courses/7': () => ok(detail({ archived })),
+          'POST /api/course/courses/7/archive': () => {
+            archived = true;
+            return ok({ archived: true });
+          },
+        }),
+      );
+      renderApp('/u/teacherGr/course/7');
+      expect(await screen.findByTestId('class-regenerate')).toBeTruthy();
+      fireEvent.click(screen.getByTestId('course-archive-toggle'));
+      expect((await screen.findByTestId('confirm-content')).textContent).toContain(
+        '确定归档《数据结构》吗？',
+      );
+      expect(calls.some((c) => c.path === '/api/course/courses/7/archive')).toBe(false);
+      fireEvent.click(screen.getByTestId('confirm-ok'));
+      await waitFor(() =>
+        expect(screen.getByTestId('course-archive-toggle').textContent).toContain('恢复课程'),
+      );
+      expect(screen.getByText('已归档', { selector: '.ant-tag' })).toBeTruthy();
+      expect(screen.getByTestId('class-code').textContent).toBe('ABCD2345');
+      expect(screen.queryByTestId('class-regenerate')).toBeNull();
+      expect(screen.queryByTestId('class-create')).toBeNull();
+      expect(screen.queryByTestId('course-edit')).toBeNull();
+    });
+
     it('重新生成 and 关闭 ask first; 重新开放 does not', async () => {
       let current = klass();
       const calls = stubFetch(
