@@ -8,6 +8,8 @@
 //   BENCH_SANDBOX (true): the code sandbox figures (bench/sandbox.ts; needs bubblewrap and gcc)
 //   BENCH_SSE (true): latency added per streamed AI token (bench/sse.ts); BENCH_SSE_TOKENS (1000),
 //   BENCH_SSE_INTERVAL_MS (5)
+//   BENCH_GRADING (true): grading a homework of 30 students x 10 questions on PGlite, wall time and the
+//   sandbox's share, against the same programs straight through the sandbox (bench/grading.ts)
 //   BENCH_BUNDLE (true): compressed JavaScript per route of the web build (bench/bundle-size.ts)
 //   BENCH_PAGE_LOAD (true): the home page's JavaScript and LCP in Chromium on a 4 Mbit/s + 40 ms link
 //   (bench/page-load.ts); BENCH_PAGE_LOAD_RUNS (5), BENCH_PAGE_LOAD_BASELINE_DIST (unset): a web build of
@@ -18,6 +20,7 @@ import path from 'node:path';
 import { type ApiBenchResult, type LoadResult, runApiBench } from './api';
 import { type BundleSizeResult, bundleSizeReport, runBundleSize } from './bundle-size';
 import { type ColdStartResult, coldStartReport, runColdStart } from './coldstart';
+import { type GradingBenchResult, gradingReport, runGradingBench } from './grading';
 import { ROOT } from './lib';
 import { type PageLoadResult, pageLoadReport, runPageLoad } from './page-load';
 import { runSandboxBench, type SandboxBenchResult, sandboxReport } from './sandbox';
@@ -85,6 +88,8 @@ async function main(): Promise<void> {
           log,
         )
       : null;
+  const grading: GradingBenchResult | null =
+    (env.BENCH_GRADING ?? 'true') !== 'false' ? await runGradingBench(log) : null;
   const bundle: BundleSizeResult | null =
     (env.BENCH_BUNDLE ?? 'true') !== 'false' ? await runBundleSize(log) : null;
   const pageLoad: PageLoadResult | null =
@@ -118,6 +123,7 @@ async function main(): Promise<void> {
     targetRatio: TARGET_RATIO,
     sandbox,
     sse,
+    grading,
     bundle,
     pageLoad,
   };
@@ -159,6 +165,10 @@ async function main(): Promise<void> {
   if (sse) {
     console.log('');
     console.log(sseReport(sse).join('\n'));
+  }
+  if (grading) {
+    console.log('');
+    console.log(gradingReport(grading).join('\n'));
   }
   if (bundle) {
     console.log('');

@@ -23,7 +23,11 @@ import { createLlmClient } from './llm/client';
 // issue 11: courses
 import { courseRoutes } from './modules/courses/courses.routes';
 import { dataScreenRoutes } from './modules/data-screen/data-screen.routes';
+import { gradingRoutes } from './modules/homework/grading/grading.routes';
 import { homeworkRoutes } from './modules/homework/homework.routes';
+// issue 11 homework lifecycle and submissions (helper homework-server)
+import { homeworkLifecycleRoutes } from './modules/homework/lifecycle.routes';
+import { submissionRoutes } from './modules/homework/submissions.routes';
 import { idpRoutes } from './modules/idp/idp.routes';
 import { messageRoutes } from './modules/messages/messages.routes';
 import { organisationRoutes } from './modules/organisations/organisations.routes';
@@ -163,6 +167,8 @@ export const buildApp = async (config: Config, deps: AppDeps = {}): Promise<App>
   questionBankRoutes(app, ctx);
   teachingRoutes(app, ctx);
   homeworkRoutes(app, ctx);
+  // issue 11 homework lifecycle and submissions (helper homework-server)
+  homeworkLifecycleRoutes(app, ctx);
   // issue 11: courses (classes, class codes, the student's course list)
   courseRoutes(app, ctx);
   const jobs = deps.jobs ?? createJobQueue({ db: database.db, log: app.log, bus: notifications });
@@ -174,6 +180,10 @@ export const buildApp = async (config: Config, deps: AppDeps = {}): Promise<App>
     codeExecution: { ...DEFAULT_CODE_EXECUTION, ...deps.codeExecution },
   });
   aiRoutes(app, ctx);
+  // issue 11, grading: AI-judge runs of a homework (their workers start in start.ts).
+  gradingRoutes(app, ctx, { jobs });
+  // issue 11, homework-server: students' homework (submit queues code grading) and the teacher's review.
+  submissionRoutes(app, ctx, { jobs });
   await registerSpa(app, config.webDist);
   return app;
 };

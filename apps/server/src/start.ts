@@ -8,6 +8,8 @@ import { createNotificationBus } from './db/notify';
 import type { App } from './http/context';
 import { createReadiness, type Readiness } from './http/health';
 import { createJobQueue } from './jobs/queue';
+import { createLlmClient } from './llm/client';
+import { type GradingWorkers, startGradingWorkers } from './modules/homework/grading/grading.jobs';
 import type { CodeExecutionConfig } from './modules/program-execution/program-execution.config';
 import { type CodeRunner, startCodeRunner } from './modules/program-execution/program-execution.runner';
 import { seedIfNeeded } from './seed';
@@ -82,6 +84,18 @@ export const bootServer = async (opts: StartServerOptions): Promise<BootedServer
         sandbox,
       })
     : Promise.resolve(null);
+  // issue 11, grading: code answers graded on submit and AI-judge runs, worked by every server process.
+  const gradingStarted: Promise<GradingWorkers | null> = startGradingWorkers({
+    db: database.db,
+    jobs,
+    llm: createLlmClient(config.llm),
+    llmLimits: config.llm,
+    codeExecution,
+    log: app.log,
+  }).catch((error) => {
+    app.log.error({ err: { message: (error as Error).message } }, 'grading workers not started');
+    return null;
+  });
   void runnerStarted.then(
     (runner) =>
       runner && readiness.done('codeExecution', runner.status.ok ? undefined : (runner.status.reason ?? '')),
@@ -94,6 +108,7 @@ export const bootServer = async (opts: StartServerOptions): Promise<BootedServer
       readiness.stop();
       try {
         const runner = await runnerStarted.catch(() => null);
+        await (await gradingStarted)?.stop();
         await runner?.stop({ timeoutMs: 10_000 });
         await app.close();
         await jobs.stop({ timeoutMs: 1000 });

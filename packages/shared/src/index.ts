@@ -10,6 +10,9 @@ export * from './foundation/config';
 export * from './foundation/foundation';
 export * from './homework/grading';
 export * from './homework/homework';
+// issue 11 homework (helper homework-server): lifecycle, submissions, objective grading
+export * from './homework/objective';
+export * from './homework/submissions';
 export * from './messages/messages';
 export * from './program-execution/program-execution';
 export * from './question-bank/ai';

@@ -32,5 +32,34 @@ export const runEvaluationJob: JobDefinition<{ evaluationId: number }> = {
   options: { retryLimit: 0, expireInSeconds: 15 * 60 },
 };
 
+/**
+ * Grades the code answers (programming and function questions) of one submitted homework submission in the
+ * sandbox (homework grading module): each answer runs as a code evaluation through the runners' queue, so
+ * interactive test runs keep their fair turns. Retried: answers already graded are skipped and an answer is
+ * claimed for a lease, so a retry or a second worker never grades one twice.
+ */
+export const gradeSubmissionCodeJob: JobDefinition<{ submissionId: number }> = {
+  id: 'homework-code-grading',
+  version: 1,
+  payload: z.object({ submissionId: z.number().int().positive() }),
+  options: { retryLimit: 5, expireInSeconds: 60 * 60 },
+};
+
+/**
+ * Works one AI-judge run of a homework (homework grading module): one model call per pending short answer.
+ * Retried, and re-sent at start for runs still running: answers are claimed one at a time with a lease, so
+ * nothing is judged twice and a restarted worker resumes where the run stood.
+ */
+export const judgeRunJob: JobDefinition<{ runId: number }> = {
+  id: 'homework-judge-run',
+  version: 1,
+  payload: z.object({ runId: z.number().int().positive() }),
+  options: { retryLimit: 10, expireInSeconds: 60 * 60 },
+};
+
 /** Every job kind, so the queues exist before anything is sent. */
-export const JOB_DEFINITIONS: readonly JobDefinition<unknown>[] = [runEvaluationJob];
+export const JOB_DEFINITIONS: readonly JobDefinition<unknown>[] = [
+  runEvaluationJob,
+  gradeSubmissionCodeJob,
+  judgeRunJob,
+];

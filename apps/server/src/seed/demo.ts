@@ -13,6 +13,7 @@ import * as organisations from '../modules/organisations/organisations.service';
 import * as questionBank from '../modules/question-bank/question-bank.service';
 import * as site from '../modules/site/site.service';
 import * as users from '../modules/users/users.service';
+import { seedDemoHomework } from './demo-homework';
 
 /** Questions of teacher01's homework (one of each kind the AI judge and the test run serve). */
 const DEMO_HOMEWORK_QUESTIONS: GeneratedQuestionInput[] = [
@@ -459,6 +460,8 @@ export const seedDemoData = async (opts: { db: Db; port: number }) => {
     if (read) await messages.markNoticesRead({ db, userId: student.id, noticeIds: [Number(notice.id)] });
   }
   await questionBank.createLibraryKnowledges({ db, names: DEMO_KNOWLEDGES });
+  // issue 11 (homework-server): a published homework with every question type, student01's graded submission.
+  await seedDemoHomework({ db, course: { ...course.course, name: '数据结构' }, student01Id: student.id });
 
   const business = await create('business01', '张伟', '1');
   await member(business.id, area.id, area.id, 'Business');

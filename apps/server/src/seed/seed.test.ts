@@ -110,22 +110,25 @@ describe.each(testDrivers())('seeding on %s', (driver) => {
   it('student01 has unread messages of several kinds, newest first; other demo users have none', async () => {
     const student = await signIn('student01');
     const counts = (await student.post('/api/qmn/c/counts')).json().data;
-    // five messages and the announcement of the one unread course notice (the other two were opened)
-    expect(counts.unread).toBe(6);
-    expect(counts.byType).toEqual({ System: 1, Course: 3, Internship: 1, Recruitment: 1 });
+    // five messages and the announcements of the two unread course notices (the other two were opened):
+    // the demo homework's publication (seed/demo-homework.ts) is one of them
+    expect(counts.unread).toBe(7);
+    expect(counts.byType).toEqual({ System: 1, Course: 4, Internship: 1, Recruitment: 1 });
     const page = (await student.post('/api/qmn/c/messages?pageSize=10')).json().data;
-    expect(page.total).toBe(8);
+    expect(page.total).toBe(9);
     const times = page.rows.map((r: { timestamp: number }) => r.timestamp);
     expect(times).toEqual([...times].sort((a, b) => b - a));
     for (const row of page.rows) expect(row.body).toMatch(/[\u4e00-\u9fa5]/);
     expect((await (await signIn('teacher01')).post('/api/qmn/c/counts')).json().data.unread).toBe(0);
   });
 
-  it("student01 has three course notices from teacher01's 数据结构, the newest unread", async () => {
+  it("student01 has four course notices from teacher01's 数据结构, the two newest unread", async () => {
     const student = await signIn('student01');
     const all = (await student.get('/api/qmn/notices?genre=Course')).json().data;
-    expect(all.total).toBe(3);
+    expect(all.total).toBe(4);
     expect(all.rows.map((r: { title: string; read: boolean }) => [r.title, r.read])).toEqual([
+      // published with the demo homework (seed/demo-homework.ts)
+      ['新作业：第二次作业：线性表、栈与二叉树', false],
       ['期中考试安排', false],
       ['第一次作业已发布', true],
       ['课程开课通知', true],
@@ -134,7 +137,10 @@ describe.each(testDrivers())('seeding on %s', (driver) => {
     const bell = (
       await student.get('/api/qmn/notices/smallBell?genre=Course&pageNumber=1&pageSize=10')
     ).json();
-    expect(bell.data.rows.map((r: { title: string }) => r.title)).toEqual(['期中考试安排']);
+    expect(bell.data.rows.map((r: { title: string }) => r.title)).toEqual([
+      '新作业：第二次作业：线性表、栈与二叉树',
+      '期中考试安排',
+    ]);
   });
 
   it('leader01 carries the college-leader bit, admin01 the college-admin bit', async () => {
@@ -160,7 +166,8 @@ describe.each(testDrivers())('seeding on %s', (driver) => {
       {
         name: '数据结构',
         exerciseSets: [{ name: '第一章 线性表 练习' }],
-        homeworks: [{ name: '第一次作业：栈与队列' }],
+        // The second one is the published demo homework (seed/demo-homework.ts).
+        homeworks: [{ name: '第一次作业：栈与队列' }, { name: '第二次作业：线性表、栈与二叉树' }],
       },
       { name: '数据结构课程设计', exerciseSets: [], homeworks: [] },
     ]);

@@ -128,3 +128,128 @@ export type JudgedAnswer = z.infer<typeof judgedAnswer>;
 /** Answer of the list call, newest last. */
 export const judgedAnswerPage = pageOf(judgedAnswer);
 export type JudgedAnswerPage = z.infer<typeof judgedAnswerPage>;
+
+/*
+ * Homework lifecycle (issue 11): the teacher of a course creates homework (title, description, deadline),
+ * puts questions in it through the import `POST /api/course/homeworkQuestions/batchSave?homeworkId=`, sets
+ * each question's score, publishes it to the course's students (who get a course notice), and releases the
+ * results when grading is done. Only the course's teacher; another user's ids answer 404, students 403
+ * 学生身份暂无权限.
+ * `GET    /api/course/courses/{courseId}/homeworks?pageNumber&pageSize`                -> HomeworkPage
+ * `POST   /api/course/courses/{courseId}/homeworks` (HomeworkBody)                    -> HomeworkRow
+ * `GET    /api/course/courses/{courseId}/homeworks/{homeworkId}`                      -> HomeworkRow
+ * `PUT    /api/course/courses/{courseId}/homeworks/{homeworkId}` (HomeworkBody)       -> HomeworkRow
+ * `DELETE /api/course/courses/{courseId}/homeworks/{homeworkId}` (unpublished only)   -> null
+ * `PUT    /api/course/courses/{courseId}/homeworks/{homeworkId}/questions/{questionId}/score`
+ *         (HomeworkQuestionScoreBody; unpublished only)                               -> HomeworkRow
+ * `DELETE /api/course/courses/{courseId}/homeworks/{homeworkId}/questions/{questionId}`
+ *         (unpublished only)                                                          -> HomeworkRow
+ * `POST   /api/course/courses/{courseId}/homeworks/{homeworkId}/publish`              -> HomeworkRow
+ * `POST   /api/course/courses/{courseId}/homeworks/{homeworkId}/release`              -> HomeworkRow
+ */
+
+/** Limits of a homework. */
+export const HOMEWORK_LIMITS = {
+  maxNameLength: 50,
+  maxDescriptionLength: 1000,
+  /** A question's score in a homework (spec 000 section 9: 1 to 9999). */
+  minQuestionScore: AI_LIMITS.minQuestionScore,
+  maxQuestionScore: AI_LIMITS.maxQuestionScore,
+} as const;
+
+/** Texts of the homework lifecycle. */
+export const HOMEWORK_LIFECYCLE_MSG = {
+  courseNotFound: TEACHING_MSG.courseNotFound,
+  homeworkNotFound: TEACHING_MSG.homeworkNotFound,
+  questionNotFound: HOMEWORK_MSG.questionNotFound,
+  nameRequired: '请输入作业名称',
+  nameTooLong: `作业名称最多${HOMEWORK_LIMITS.maxNameLength}个字符`,
+  descriptionTooLong: `作业说明最多${HOMEWORK_LIMITS.maxDescriptionLength}个字符`,
+  deadlineRequired: '请选择截止时间',
+  deadlineInvalid: '截止时间不正确',
+  deadlinePast: '截止时间必须晚于当前时间',
+  scoreRange: `分值必须是${HOMEWORK_LIMITS.minQuestionScore}到${HOMEWORK_LIMITS.maxQuestionScore}之间的整数`,
+  /** Delete of a published homework. */
+  publishedNoDelete: '作业已发布，不能删除',
+  /** Adding or removing questions (the import too) after publication. */
+  publishedQuestionsLocked: '作业已发布，不能添加或删除题目',
+  publishedScoreLocked: '作业已发布，不能修改分值',
+  publishNoQuestions: '作业至少需要一道题目才能发布',
+  publishDeadlinePast: '截止时间已过，请先修改截止时间再发布',
+  publishDeadlineMissing: '请先设置截止时间再发布',
+  alreadyPublished: '作业已发布',
+  releaseUnpublished: '作业尚未发布，不能公布成绩',
+  alreadyReleased: '成绩已公布',
+  /** Title of the course notice publication sends to the course's students. */
+  publishNoticeTitle: (name: string) => `新作业：${name}`.slice(0, 50),
+} as const;
+
+/** Path of the calls on a course's homework list. */
+export const courseHomeworksParams = z.object({ courseId: idParam(TEACHING_MSG.courseIdInvalid) });
+export type CourseHomeworksParams = z.infer<typeof courseHomeworksParams>;
+
+/** Path of the calls on one homework. */
+export const homeworkParams = judgedAnswersParams;
+export type HomeworkParams = z.infer<typeof homeworkParams>;
+
+/** Path of the calls on one question of a homework. */
+export const homeworkQuestionParams = createJudgedAnswerParams;
+export type HomeworkQuestionParams = z.infer<typeof homeworkQuestionParams>;
+
+/** Query of the teacher's homework list. */
+export const courseHomeworksQuery = pageQuery;
+export type CourseHomeworksQuery = z.infer<typeof courseHomeworksQuery>;
+
+/** Body of create and edit: title, description and deadline (epoch ms, later than now). */
+export const homeworkBody = z.object({
+  name: z
+    .string({ error: HOMEWORK_LIFECYCLE_MSG.nameRequired })
+    .trim()
+    .min(1, HOMEWORK_LIFECYCLE_MSG.nameRequired)
+    .max(HOMEWORK_LIMITS.maxNameLength, HOMEWORK_LIFECYCLE_MSG.nameTooLong)
+    .describe('作业名称, 1 to 50 characters'),
+  description: z
+    .string()
+    .max(HOMEWORK_LIMITS.maxDescriptionLength, HOMEWORK_LIFECYCLE_MSG.descriptionTooLong)
+    .optional()
+    .describe('作业说明, at most 1000 characters'),
+  deadline: z
+    .number({ error: HOMEWORK_LIFECYCLE_MSG.deadlineRequired })
+    .int(HOMEWORK_LIFECYCLE_MSG.deadlineInvalid)
+    .min(0, HOMEWORK_LIFECYCLE_MSG.deadlineInvalid)
+    .max(8_640_000_000_000_000, HOMEWORK_LIFECYCLE_MSG.deadlineInvalid)
+    .describe('截止时间, epoch ms; must be later than now (400 截止时间必须晚于当前时间)'),
+});
+export type HomeworkBody = z.infer<typeof homeworkBody>;
+
+/** Body of a question's score in a homework. */
+export const homeworkQuestionScoreBody = z.object({
+  score: z
+    .number({ error: HOMEWORK_LIFECYCLE_MSG.scoreRange })
+    .int(HOMEWORK_LIFECYCLE_MSG.scoreRange)
+    .min(HOMEWORK_LIMITS.minQuestionScore, HOMEWORK_LIFECYCLE_MSG.scoreRange)
+    .max(HOMEWORK_LIMITS.maxQuestionScore, HOMEWORK_LIFECYCLE_MSG.scoreRange)
+    .describe('the question’s score in this homework: an integer from 1 to 9999'),
+});
+export type HomeworkQuestionScoreBody = z.infer<typeof homeworkQuestionScoreBody>;
+
+/** A homework as the teacher's list shows it, with its figures. */
+export const homeworkRow = z.object({
+  id: z.string(),
+  courseId: z.string(),
+  name: z.string(),
+  description: z.string(),
+  deadline: z.number().int().nullable().describe('epoch ms; null: none (homework made before deadlines)'),
+  publishedAt: z.number().int().nullable().describe('epoch ms; null: not published (students see nothing)'),
+  releasedAt: z.number().int().nullable().describe('epoch ms; null: results not released'),
+  questionCount: z.number().int(),
+  totalScore: z.number().int().describe('sum of the questions’ scores'),
+  submittedCount: z.number().int().describe('students who submitted'),
+  studentCount: z.number().int().describe('student members of the course'),
+  pendingCount: z.number().int().describe('submitted answers waiting for a grade (AI judge or teacher)'),
+});
+export type HomeworkRow = z.infer<typeof homeworkRow>;
+
+/** Answer of the teacher's homework list, newest first. */
+export const homeworkPage = pageOf(homeworkRow);
+export type HomeworkPage = z.infer<typeof homeworkPage>;

@@ -16,3 +16,23 @@ export const assertMayGrade = (actor: Actor) => {
  */
 export const teachesCourse = (actor: Actor, course: { teacherId: number }) =>
   course.teacherId === actor.userId;
+
+/** The actor's place in a course as `courseRoleOf` answers it (null: none, or no such course). */
+type CourseRole = { role: 'Teacher' | 'Student' } | null;
+
+/**
+ * The teacher's homework calls (issue 11): the course's teacher (or a co-teacher). Students (by their
+ * organisation role or as members of this course) get 403 学生身份暂无权限; anyone else 404 `notFound`, as
+ * if the course did not exist.
+ */
+export const assertCourseTeacher = (actor: Actor, place: CourseRole, notFound: string) => {
+  assertMayGrade(actor);
+  if (place?.role === 'Teacher') return;
+  if (place?.role === 'Student') throw AppError.forbidden(MSG.studentNoPermission);
+  throw AppError.notFound(notFound);
+};
+
+/** The student's homework calls: student members of the course only; anyone else 404 `notFound`. */
+export const assertCourseStudent = (place: CourseRole, notFound: string) => {
+  if (place?.role !== 'Student') throw AppError.notFound(notFound);
+};

@@ -11,7 +11,7 @@ import {
 } from '@uplus/shared';
 import { AppError } from '../../core/errors';
 import type { Db } from '../../db/client';
-import { assertUnderLimit } from '../../db/rate-limit';
+import { assertUnderLimit, lockForTransaction } from '../../db/rate-limit';
 import { runEvaluationJob } from '../../jobs/definitions';
 import type { JobQueue } from '../../jobs/queue';
 import type { Actor } from '../sessions/actor';
@@ -138,3 +138,71 @@ export const toStageResult = (row: repo.StageRow): ProgramStageResult => ({
   errorOutput: row.errorOutput,
   verdict: isVerdict(row.verdict) ? row.verdict : null,
 });
+
+/*
+ * Evaluations queued by the system rather than by a teacher's test run (issue 11: a homework's code answers
+ * graded on submit). They run through the same queue, runners, limits and fair turns as test runs; the
+ * evaluation belongs to the student whose answer it runs (students cannot start test runs, so the
+ * per-user submit limit of teachers is untouched, and each student's grading is one user among others in
+ * the runners' fair turns).
+ */
+
+/** A system evaluation queued: its id and the ids of its cases, in the order given. */
+export type QueuedEvaluation = { evaluationId: number; caseIds: number[] };
+
+/**
+ * Queues an evaluation for `userId` without the test-run checks (the caller decided it must run): no role
+ * check and no per-user submit limit; the queue bound still holds (503 编译服务繁忙 when full). The language
+ * must be one the live runners offer (see `listLanguages`).
+ */
+export const queueSystemEvaluation = async (opts: {
+  db: Db;
+  jobs: JobQueue;
+  config: CodeExecutionConfig;
+  userId: number;
+  languageId: string;
+  timeLimitMs: number;
+  sourceCode: string;
+  testcases: { stdin: string; stdout: string }[];
+}): Promise<QueuedEvaluation> => {
+  const definition = findLanguageDefinition(opts.languageId);
+  if (!definition) throw AppError.badRequest(PE_MSG.languageUnsupported);
+  await opts.jobs.start();
+  const result = await opts.db.transaction(async (tx) => {
+    // The same lock as submits: the queue bound stays exact.
+    await lockForTransaction(tx, repo.SUBMITS_LOCK);
+    if ((await repo.countQueued(tx)) >= opts.config.queueLimit) throw new AppError(503, PE_MSG.busy);
+    const evaluationId = await repo.insertEvaluation(tx, {
+      userId: opts.userId,
+      languageId: definition.id,
+      timeLimitMs: opts.timeLimitMs,
+      sourceCode: opts.sourceCode,
+    });
+    const caseIds = await repo.insertCases(
+      tx,
+      evaluationId,
+      opts.testcases.map((t) => ({ stdin: t.stdin, expectedOutput: t.stdout })),
+    );
+    await opts.jobs.send(runEvaluationJob, { evaluationId }, { db: tx });
+    return { evaluationId, caseIds };
+  });
+  opts.jobs.wake(runEvaluationJob);
+  return result;
+};
+
+/**
+ * How a system evaluation stands: finished (complete or failed) or not, and its stage rows so far. Null when
+ * it does not exist (deleted).
+ */
+export const systemEvaluationOutcome = async (opts: {
+  db: Db;
+  evaluationId: number;
+}): Promise<{ finished: boolean; status: repo.EvaluationStatus; stages: ProgramStageResult[] } | null> => {
+  const evaluation = await repo.findEvaluation(opts.db, opts.evaluationId);
+  if (!evaluation) return null;
+  const status = evaluation.status as repo.EvaluationStatus;
+  const finished = status === 'complete' || status === 'failed';
+  // Read after the status: a finished evaluation's final row was written with (or before) its status.
+  const rows = finished ? await repo.listStages(opts.db, evaluation.id) : [];
+  return { finished, status, stages: rows.map(toStageResult) };
+};

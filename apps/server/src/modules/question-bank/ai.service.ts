@@ -42,7 +42,8 @@ const CALL_RETENTION_MS = 3_600_000;
 type ModelCallDeps = {
   llm: LlmClient;
   db: Db;
-  actor: Actor;
+  /** Whose calls these are (the per-user limits count them). */
+  actor: Pick<Actor, 'userId'>;
   limits: Pick<LlmConfig, 'callsPerMinute' | 'streamsPerUser'>;
 };
 
@@ -103,7 +104,7 @@ export const admitModelCall = async (
  * envelope. The returned call must be passed to `streamDraft`, which ends it.
  */
 export const prepareDraft = async (
-  opts: ModelCallDeps & { tasks: AiTasks; log: Log },
+  opts: ModelCallDeps & { actor: Actor; tasks: AiTasks; log: Log },
 ): Promise<AdmittedCall> => {
   assertMayUseAiTools(opts.actor);
   opts.llm.modelFor('generate');
@@ -173,9 +174,20 @@ export const stopTask = async (opts: { tasks: AiTasks; actor: Actor; taskId: str
  * against the user's calls per minute.
  */
 export const judge = async (
-  opts: ModelCallDeps & { body: JudgeBody; signal: AbortSignal; log?: Pick<Log, 'warn'> },
+  opts: ModelCallDeps & { actor: Actor; body: JudgeBody; signal: AbortSignal; log?: Pick<Log, 'warn'> },
 ): Promise<JudgeResult> => {
   assertMayUseAiTools(opts.actor);
+  return judgeOnBehalf(opts);
+};
+
+/**
+ * The judge for a background task on behalf of `actor` (issue 11: a homework's AI-judge run, whose teacher
+ * was checked when they started it): the same model call, per-user limit (429 AI请求过于频繁) and records as
+ * `judge`, without a request's role check.
+ */
+export const judgeOnBehalf = async (
+  opts: ModelCallDeps & { body: JudgeBody; signal?: AbortSignal; log?: Pick<Log, 'warn'> },
+): Promise<JudgeResult> => {
   if (!isBlankAnswer(opts.body.studentAnswer)) await admitModelCall({ ...opts, kind: 'judge' });
   return judgeAnswer({ llm: opts.llm, body: opts.body, signal: opts.signal, log: opts.log });
 };

@@ -88,7 +88,14 @@ export const insertLibQuestion = async (db: Db, ownerId: number, question: Gener
 export const insertHomeworkQuestion = async (db: Db, homeworkId: number, question: GeneratedQuestion) => {
   const [row] = await db
     .insert(homeworkQuestions)
-    .values({ homeworkId, qsnType: question.qsnType, titleText: question.titleText, question })
+    .values({
+      homeworkId,
+      qsnType: question.qsnType,
+      titleText: question.titleText,
+      question,
+      // The question's score in the homework (issue 11) starts as the score it came with (1 to 9999).
+      score: Math.min(9999, Math.max(1, Math.round(question.everyScore) || 10)),
+    })
     .returning({ id: homeworkQuestions.id });
   return row!.id;
 };

@@ -20,6 +20,7 @@ import { AppError } from '../../core/errors';
 import type { Db } from '../../db/client';
 import { storable, storableText } from '../../db/storable-text';
 import { createCourseRecord } from '../courses/courses.service';
+import { assertQuestionsEditable } from '../homework/lifecycle.service';
 import type { Actor } from '../sessions/actor';
 import { assertMaySetQuestions, ownsCourse } from './question-bank.policy';
 import * as repo from './question-bank.repo';
@@ -230,6 +231,8 @@ export const saveHomeworkQuestions = async (opts: {
   const homework = await findOwned(opts.actor, opts.homeworkId, (id) => repo.findHomework(opts.db, id), {
     notFound: QUESTION_BANK_MSG.homeworkNotFound,
   });
+  // A published homework's questions are what its students answer: none is added any more.
+  await assertQuestionsEditable({ db: opts.db, courseId: homework.courseId, homeworkId: homework.id });
   const fieldList = await storeHomeworkQuestions({
     db: opts.db,
     homeworkId: homework.id,

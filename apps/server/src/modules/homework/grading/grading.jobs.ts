@@ -1,0 +1,81 @@
+import type { LlmConfig } from '../../../config/config';
+import { safeError } from '../../../core/logging';
+import type { Db } from '../../../db/client';
+import { gradeSubmissionCodeJob, judgeRunJob } from '../../../jobs/definitions';
+import type { JobQueue } from '../../../jobs/queue';
+import type { LlmClient } from '../../../llm/client';
+import type { CodeExecutionConfig } from '../../program-execution/program-execution.config';
+import * as repo from './grading.repo';
+import {
+  DEFAULT_GRADING_TIMINGS,
+  type GradingLog,
+  type GradingTimings,
+  gradeSubmissionCode,
+  workJudgeRun,
+} from './grading.service';
+
+/** The grading workers of a process. */
+export type GradingWorkers = {
+  /** Stops taking grading jobs (running ones go on to their end or to the queue's stop). */
+  stop: () => Promise<void>;
+};
+
+/**
+ * Starts this process's grading workers: code grading (`codeConcurrency` submissions at once, default the
+ * code runner's workers, at least 1: each submission runs one evaluation at a time, so grading never holds
+ * more of the runners than that and interactive test runs keep their turns) and AI-judge runs (one at a
+ * time). Runs still running, and submissions with code answers nobody is grading (their worker died), are
+ * sent again, so they resume (a duplicate job is harmless: answers are claimed).
+ */
+export const startGradingWorkers = async (deps: {
+  db: Db;
+  jobs: JobQueue;
+  llm: LlmClient;
+  llmLimits: Pick<LlmConfig, 'callsPerMinute' | 'streamsPerUser'>;
+  codeExecution: CodeExecutionConfig;
+  log: GradingLog;
+  codeConcurrency?: number;
+  pollingIntervalMs?: number;
+  timings?: Partial<GradingTimings>;
+}): Promise<GradingWorkers> => {
+  const pollingIntervalMs = deps.pollingIntervalMs ?? deps.codeExecution.pollingIntervalMs;
+  await deps.jobs.work(
+    gradeSubmissionCodeJob,
+    { concurrency: deps.codeConcurrency ?? Math.max(1, deps.codeExecution.workers), pollingIntervalMs },
+    async (job) => {
+      await gradeSubmissionCode({
+        db: deps.db,
+        jobs: deps.jobs,
+        codeExecution: deps.codeExecution,
+        log: deps.log,
+        timings: deps.timings,
+        submissionId: job.payload.submissionId,
+      });
+    },
+  );
+  await deps.jobs.work(judgeRunJob, { concurrency: 1, pollingIntervalMs }, async (job) => {
+    await workJudgeRun({
+      db: deps.db,
+      llm: deps.llm,
+      limits: deps.llmLimits,
+      log: deps.log,
+      timings: deps.timings,
+      runId: job.payload.runId,
+    });
+  });
+  try {
+    for (const runId of await repo.listRunningRunIds(deps.db)) await deps.jobs.send(judgeRunJob, { runId });
+    const leaseMs = { ...DEFAULT_GRADING_TIMINGS, ...deps.timings }.leaseMs;
+    for (const submissionId of await repo.listSubmissionsWithUnclaimedCode(deps.db, leaseMs)) {
+      await deps.jobs.send(gradeSubmissionCodeJob, { submissionId });
+    }
+  } catch (error) {
+    deps.log.warn({ err: safeError(error) }, 'grading: unfinished grading not resumed');
+  }
+  return {
+    stop: async () => {
+      await deps.jobs.stopWork(gradeSubmissionCodeJob);
+      await deps.jobs.stopWork(judgeRunJob);
+    },
+  };
+};
