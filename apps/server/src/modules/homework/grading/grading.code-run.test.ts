@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../app';
 import type { Database, Db } from '../../../db/client';
-import { codeEvaluations } from '../../../db/schema';
+import { codeEvaluations, codeRunners } from '../../../db/schema';
 import type { App } from '../../../http/context';
 import { createJobQueue, type JobQueue } from '../../../jobs/queue';
 import { createLlmClient } from '../../../llm/client';
@@ -42,12 +42,15 @@ type Ctx = {
 };
 
 /** A database, app, job queue, and (with `runner`) a code runner and grading workers in this process. */
-const useCodeGrading = (driver: Driver, options: { runner: boolean }) => {
+const useCodeGrading = (
+  driver: Driver,
+  options: { runner: boolean; config?: Partial<CodeExecutionConfig> },
+) => {
   const ctx = { runner: null, workers: null } as Ctx;
   beforeAll(async () => {
     ctx.database = await openTestDatabase(driver);
     ctx.db = ctx.database.db;
-    ctx.config = { ...DEFAULT_CODE_EXECUTION, workers: 2, pollingIntervalMs: 500 };
+    ctx.config = { ...DEFAULT_CODE_EXECUTION, workers: 2, pollingIntervalMs: 500, ...options.config };
     ctx.jobs = createJobQueue({ db: ctx.db, log: quiet });
     ctx.app = await buildApp(testConfig(), {
       database: ctx.database,
@@ -417,5 +420,55 @@ describe.each(testDrivers())('code grading without a code runner on %s', (driver
     expect(notGradable).toMatchObject({ gradeState: 'failed', answer: SUM_PY });
     expect(notGradable!.codeDetail!.message).toBe(CODE_GRADE_MSG.notGradable);
     expect(await readSubmission(t.db, sub.submissionId)).toMatchObject({ totalScore: 0, pendingCount: 2 });
+  });
+});
+
+describe.each(testDrivers())('code grading at a full code queue on %s', (driver) => {
+  // A runner that is registered and offers Python but runs nothing here, and a queue of one place.
+  const t = useCodeGrading(driver, { runner: false, config: { queueLimit: 1 } });
+
+  it('waits for a place in the queue instead of failing the answer', async () => {
+    await t.db.insert(codeRunners).values({
+      id: 'registered-elsewhere',
+      host: 'elsewhere',
+      pid: 1,
+      concurrency: 1,
+      isolationOk: true,
+      isolationReason: null,
+      languages: [{ id: 'python3', name: 'Python 3', version: '3' }],
+    });
+    const teacher = await buildSignedInMember(t.db, { identityType: 'Teacher' });
+    const [blocker] = await t.db
+      .insert(codeEvaluations)
+      .values({ userId: teacher.user.id, languageId: 'python3', timeLimitMs: 1000, sourceCode: 'print(1)' })
+      .returning({ id: codeEvaluations.id });
+    const hw = await buildHomework(t.db, teacher.user.id, [codeQuestion(5)]);
+    const student = await buildSignedInMember(t.db, { identityType: 'Student' });
+    const sub = await buildSubmission(t.db, {
+      homeworkId: hw.homeworkId,
+      studentId: student.user.id,
+      answers: [{ questionId: hw.questionIds[0]!, answer: SUM_PY, maxScore: 10 }],
+    });
+    const grading = gradeSubmissionCode({
+      db: t.db,
+      jobs: t.jobs,
+      codeExecution: t.config,
+      log: quiet,
+      timings: { ...TIMINGS, evaluationTimeoutMs: 2500 },
+      submissionId: sub.submissionId,
+    });
+    await sleep(600);
+    // Still waiting: nothing queued for the student, the answer pending and held.
+    expect(await evaluationsOf(t.db, student.user.id)).toHaveLength(0);
+    const waiting = await readAnswer(t.db, sub.answerIds[0]!);
+    expect(waiting).toMatchObject({ gradeState: 'pending' });
+    expect(waiting.judgeClaimedAt).not.toBeNull();
+    // A place comes free: the answer's evaluation is queued (nobody runs it here: it times out as failed).
+    await t.db.delete(codeEvaluations).where(eq(codeEvaluations.id, blocker!.id));
+    await grading;
+    expect(await evaluationsOf(t.db, student.user.id)).toHaveLength(1);
+    const answer = await readAnswer(t.db, sub.answerIds[0]!);
+    expect(answer).toMatchObject({ gradeState: 'failed', answer: SUM_PY });
+    expect(answer.codeDetail!.message).toContain('评测超时');
   });
 });

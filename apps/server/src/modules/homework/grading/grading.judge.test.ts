@@ -12,7 +12,7 @@ import { createLlmClient } from '../../../llm/client';
 import { testConfig } from '../../../test/app';
 import { type Driver, openTestDatabase, testDrivers } from '../../../test/database';
 import { asUser, buildSignedInMember } from '../../../test/factories';
-import { scriptedLlmConfig } from '../../../test/llm';
+import { scriptedLlmConfig, testLlmConfig } from '../../../test/llm';
 import { DEFAULT_CODE_EXECUTION } from '../../program-execution/program-execution.config';
 import { type GradingWorkers, startGradingWorkers } from './grading.jobs';
 import { workJudgeRun } from './grading.service';
@@ -343,6 +343,32 @@ describe.each(testDrivers())('AI-judge runs of a homework on %s', (driver) => {
     } finally {
       await other.stop();
       await otherJobs.stop({ timeoutMs: 1000 });
+    }
+  });
+
+  it('a run whose model went away ends failed with the reason, its answers left pending and free', async () => {
+    const { teacher, hw, subs } = await homeworkWithSubmissions(t.db, 2);
+    const [run] = await t.db
+      .insert(homeworkJudgeRuns)
+      .values({ homeworkId: hw.homeworkId, requestedBy: teacher.user.id, total: 2 })
+      .returning();
+    await workJudgeRun({
+      db: t.db,
+      llm: createLlmClient(testLlmConfig()),
+      limits: {},
+      log: quiet,
+      timings: TIMINGS,
+      runId: run!.id,
+    });
+    const [after] = await t.db.select().from(homeworkJudgeRuns).where(sql`id = ${run!.id}`);
+    expect(after).toMatchObject({ status: 'failed', judged: 0, failed: 0 });
+    expect(after!.error).toContain(AI_MSG.notConfigured);
+    expect(after!.finishedAt).not.toBeNull();
+    for (const sub of subs) {
+      expect(await readAnswer(t.db, sub.answerIds[0]!)).toMatchObject({
+        gradeState: 'pending',
+        judgeClaimedAt: null,
+      });
     }
   });
 
