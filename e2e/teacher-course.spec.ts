@@ -60,6 +60,10 @@ test.describe('teacher course pages (scripted model)', () => {
     );
     expect((await saved.json()).data.fieldList).toEqual([]);
 
+    // 我的课程 -> the course's page -> 作业 (issue 11: the homework links live on the course page)
+    await page.getByRole('heading', { name: '数据结构', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/u/teacherGr/course/${homework.courseId}$`));
+    await page.getByRole('tab', { name: '作业' }).click();
     await page.getByRole('link', { name: HOMEWORK }).click();
     await expect(page).toHaveURL(new RegExp(`/u/teacherGr/course/\\d+/homework/${homework.id}$`));
     await expect(page.getByRole('heading', { name: `作业：${HOMEWORK}` })).toBeVisible();

@@ -110,6 +110,22 @@ describe('http client', () => {
     expect(await screen.findByText('暂无权限')).toBeTruthy();
   });
 
+  it('keepRefusalMessage: a 403 keeps the server’s reason (joining a course), or 暂无权限 when it gives none', async () => {
+    stubFetch({
+      'POST /api/course/courses/students/joined': fail(403, '您尚未加入信息学院'),
+      'POST /api/course/other': { status: 403, body: { success: false, code: 403, message: '', data: null } },
+    });
+    const refused = await http
+      .post('/api/course/courses/students/joined', {}, { silent: true, keepRefusalMessage: true })
+      .catch((e: unknown) => e);
+    expect((refused as HttpError).message).toBe('您尚未加入信息学院');
+    expect((refused as HttpError).status).toBe(403);
+    const bare = await http
+      .post('/api/course/other', {}, { silent: true, keepRefusalMessage: true })
+      .catch((e: unknown) => e);
+    expect((bare as HttpError).message).toBe('暂无权限');
+  });
+
   it('shows 请求已取消 as info when the caller cancels', async () => {
     const notifier = spyNotifier();
     let release: () => void = () => {};

@@ -78,6 +78,11 @@ export type RequestOptions<T = unknown> = {
   silent?: boolean;
   /** a 401 does not send the user to sign in (the sign-in flow itself uses this) */
   noAuthRedirect?: boolean;
+  /**
+   * a 403 keeps the server's own reason instead of 暂无权限, for refusals the user must read to act on
+   * (joining a course: 当前未加入任何机构, 您尚未加入{机构})
+   */
+  keepRefusalMessage?: boolean;
   /** send this token instead of the stored one (logout sends the token it just removed) */
   token?: string | null;
   /** checks the answer's data against the shared contract */
@@ -204,7 +209,8 @@ export const request = async <T = unknown>(url: string, options: RequestOptions<
     throw error;
   }
   if (response.status === 403 || code === 403) {
-    return fail(new HttpError(MSG.noPermission, { kind: 'http', status: 403, code: 403 }));
+    const message = options.keepRefusalMessage && serverMessage ? serverMessage : MSG.noPermission;
+    return fail(new HttpError(message, { kind: 'http', status: 403, code: 403 }));
   }
   if (!answer || !isSuccessAnswer(response.status, answer)) {
     const status = response.ok ? code : response.status;

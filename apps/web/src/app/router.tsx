@@ -20,9 +20,6 @@ const PAGES: Record<string, LazyPage> = {
     Component: (await import('../features/question-bank/question-library/question-library-page'))
       .QuestionLibraryPage,
   }),
-  teacherGroup: async () => ({
-    Component: (await import('../features/question-bank/teacher-course/teacher-group-page')).TeacherGroupPage,
-  }),
   teacherHomework: async () => ({
     Component: (await import('../features/question-bank/teacher-course/teacher-homework-page'))
       .TeacherHomeworkPage,
@@ -53,6 +50,19 @@ const PAGES: Record<string, LazyPage> = {
   }),
   collegeAdmin: async () => ({
     Component: (await import('../features/organisations/college-admin/college-admin-page')).CollegeAdminPage,
+  }),
+  // issue 11 (courses-web): the student's and the teacher's course pages
+  school: async () => ({
+    Component: (await import('../features/courses/student/my-courses-page')).MyCoursesPage,
+  }),
+  archivecourses: async () => ({
+    Component: (await import('../features/courses/student/archived-courses-page')).ArchivedCoursesPage,
+  }),
+  teacherGroup: async () => ({
+    Component: (await import('../features/courses/teacher/teacher-courses-page')).TeacherCoursesPage,
+  }),
+  teacherCourse: async () => ({
+    Component: (await import('../features/courses/teacher/teacher-course-page')).TeacherCoursePage,
   }),
 };
 const workbenchLayout: LazyPage = async () => ({

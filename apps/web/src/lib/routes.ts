@@ -197,6 +197,8 @@ export const ROUTES: readonly RouteDef[] = [
   },
   { path: '/u/teacherGr/group', name: 'teacherGroup', title: '我的课程', meta: LOGIN },
   { path: '/u/teacherGr/exerciseLibs', name: 'exerciseLibs', title: '我的习题', meta: LOGIN },
+  // issue 11 (courses-web): a teacher's course page (classes, roster, homework, notices)
+  { path: '/u/teacherGr/course/:courseId', name: 'teacherCourse', title: '课程管理', meta: LOGIN },
   {
     path: '/u/resourceStore/theroryCourse',
     name: 'resourceStore',

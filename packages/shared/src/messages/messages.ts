@@ -91,6 +91,8 @@ export const NOTICES_MSG = {
   contentTooLong: `通知内容不能超过${NOTICE_CONTENT_MAX}个字符`,
   noRecipients: '请选择通知对象',
   courseNotFound: '课程不存在',
+  /** issue 11: a course notice goes to the course's students; with none there is nobody to tell */
+  courseHasNoStudents: '该课程还没有学生，暂无可通知的对象',
 } as const;
 
 export const noticeGenre = z.enum(NOTICE_GENRES, { error: NOTICES_MSG.genreInvalid });
@@ -153,3 +155,52 @@ export const markMessagesReadResult = z.object({
   noticesUpdated: z.number().int().describe('notices that changed from unread to read'),
 });
 export type MarkMessagesReadResult = z.infer<typeof markMessagesReadResult>;
+
+/*
+ * Course notices as their teacher publishes and lists them (issue 11, part courses-web):
+ * `POST {qmn}/courses/{courseId}/notices` publishes a notice to every student of the course, and
+ * `GET {qmn}/courses/{courseId}/notices?pageNumber&pageSize` pages the course's notices, newest first.
+ * Only the course's own teacher may do either; any other course answers 404 (课程不存在).
+ */
+
+/** `{courseId}` of the teacher's course-notice calls. */
+export const courseNoticeParams = z.object({
+  courseId: z.string().regex(/^[0-9]{1,15}$/, NOTICES_MSG.courseNotFound),
+});
+export type CourseNoticeParams = z.infer<typeof courseNoticeParams>;
+
+/** `POST {qmn}/courses/{courseId}/notices`: the notice's title and text (both required, ends trimmed). */
+export const publishCourseNoticeBody = z.object({
+  title: z
+    .string({ error: NOTICES_MSG.titleRequired })
+    .trim()
+    .min(1, NOTICES_MSG.titleRequired)
+    .max(NOTICE_TITLE_MAX, NOTICES_MSG.titleTooLong)
+    .describe(`the notice's title, at most ${NOTICE_TITLE_MAX} characters`),
+  content: z
+    .string({ error: NOTICES_MSG.contentRequired })
+    .trim()
+    .min(1, NOTICES_MSG.contentRequired)
+    .max(NOTICE_CONTENT_MAX, NOTICES_MSG.contentTooLong)
+    .describe(`plain text, line breaks kept, at most ${NOTICE_CONTENT_MAX} characters`),
+});
+export type PublishCourseNoticeBody = z.infer<typeof publishCourseNoticeBody>;
+
+/** `GET {qmn}/courses/{courseId}/notices?pageNumber&pageSize`. */
+export const courseNoticesQuery = pageQuery;
+export type CourseNoticesQuery = z.infer<typeof courseNoticesQuery>;
+
+/** One notice of a course as its teacher sees it: to how many students it went and how many opened it. */
+export const courseNotice = z.object({
+  id: z.string(),
+  title: z.string(),
+  content: z.string().describe('plain text; line breaks are kept'),
+  publishAt: z.number().int().describe('when it was published (epoch ms); the list is newest first by it'),
+  publisherName: z.string().describe('who published it'),
+  recipientCount: z.number().int().describe('students it was sent to'),
+  readCount: z.number().int().describe('of them, how many have opened it'),
+});
+export type CourseNotice = z.infer<typeof courseNotice>;
+
+export const courseNoticePage = pageOf(courseNotice);
+export type CourseNoticePage = z.infer<typeof courseNoticePage>;

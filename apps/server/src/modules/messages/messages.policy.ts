@@ -22,3 +22,11 @@ export function assertMayPublishCourseNotice<C extends { teacherId: number }>(
 ): asserts course is C {
   if (!course || course.teacherId !== publisherId) throw AppError.notFound(NOTICES_MSG.courseNotFound);
 }
+
+/** A course's notice list is its teacher's alone, like publishing; other courses look as if they did not exist. */
+export function assertMayListCourseNotices<C extends { teacherId: number }>(
+  readerId: number,
+  course: C | undefined,
+): asserts course is C {
+  assertMayPublishCourseNotice(readerId, course);
+}

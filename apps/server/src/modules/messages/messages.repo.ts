@@ -203,3 +203,66 @@ export const insertNotice = async (
     );
     return stored;
   });
+
+/*
+ * A course's notices as its teacher lists them (issue 11): every notice of the course with its publisher,
+ * how many students it went to and how many opened it. Callers check first that the course is the
+ * teacher's (messages.policy).
+ */
+
+export type CourseNoticeRow = {
+  id: number;
+  title: string;
+  content: string;
+  publishedAt: Date;
+  publisherName: string;
+  recipientCount: number;
+  readCount: number;
+};
+
+/** One page of a course's notices, newest published first (notices_course_idx). */
+export const pageNoticesOfCourse = async (
+  db: Db,
+  opts: { courseId: number; limit: number; offset: number },
+): Promise<{ rows: CourseNoticeRow[]; total: number }> => {
+  const where = eq(notices.courseId, opts.courseId);
+  const [page, [total]] = await Promise.all([
+    db
+      .select({
+        id: notices.id,
+        title: notices.title,
+        content: notices.content,
+        publishedAt: notices.publishedAt,
+        publisherName: users.name,
+      })
+      .from(notices)
+      .innerJoin(users, eq(users.id, notices.publisherId))
+      .where(where)
+      .orderBy(desc(notices.publishedAt), desc(notices.id))
+      .limit(opts.limit)
+      .offset(opts.offset),
+    db.select({ n: count() }).from(notices).where(where),
+  ]);
+  const ids = page.map((r) => r.id);
+  const counts =
+    ids.length === 0
+      ? []
+      : await db
+          .select({
+            noticeId: noticeRecipients.noticeId,
+            recipients: count(),
+            read: count(noticeRecipients.readAt),
+          })
+          .from(noticeRecipients)
+          .where(inArray(noticeRecipients.noticeId, ids))
+          .groupBy(noticeRecipients.noticeId);
+  const byNotice = new Map(counts.map((c) => [c.noticeId, c]));
+  return {
+    rows: page.map((r) => ({
+      ...r,
+      recipientCount: Number(byNotice.get(r.id)?.recipients ?? 0),
+      readCount: Number(byNotice.get(r.id)?.read ?? 0),
+    })),
+    total: Number(total?.n ?? 0),
+  };
+};

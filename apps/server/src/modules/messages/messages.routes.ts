@@ -1,4 +1,8 @@
 import {
+  courseNotice,
+  courseNoticePage,
+  courseNoticeParams,
+  courseNoticesQuery,
   markMessagesReadBody,
   markMessagesReadResult,
   messageCounts,
@@ -8,6 +12,7 @@ import {
   noticePage,
   noticeParams,
   noticesQuery,
+  publishCourseNoticeBody,
   SERVICE_BASES,
   smallBellQuery,
 } from '@uplus/shared';
@@ -118,6 +123,62 @@ export const messageRoutes = (app: App, ctx: AppContext) => {
     async (request) => {
       const actor = await ctx.auth.require(request);
       return ok(await messages.getMyNotice({ db: ctx.db, actor, params: request.params }));
+    },
+  );
+
+  // issue 11 (courses-web): a course's teacher publishes notices to its students and lists them
+  app.post(
+    `${qmn}/courses/:courseId/notices`,
+    {
+      onRequest: ctx.auth.signedIn,
+      schema: {
+        tags,
+        summary: "Publish a notice to every student of one of the caller's courses",
+        description:
+          'Title (请输入通知标题, at most 100) and content (请输入通知内容, at most 5000) required. A course without ' +
+          'students: 400. Another teacher’s course, a student, or no such course: 404 课程不存在.',
+        params: courseNoticeParams,
+        body: publishCourseNoticeBody,
+        response: answers(courseNotice),
+      },
+    },
+    async (request) => {
+      const actor = await ctx.auth.require(request);
+      return ok(
+        await messages.publishMyCourseNotice({
+          db: ctx.db,
+          actor,
+          params: request.params,
+          body: request.body,
+          now: ctx.now(),
+        }),
+      );
+    },
+  );
+
+  app.get(
+    `${qmn}/courses/:courseId/notices`,
+    {
+      onRequest: ctx.auth.signedIn,
+      schema: {
+        tags,
+        summary: "A page of the notices of one of the caller's courses, newest first, with read counts",
+        description: 'Another teacher’s course, a student, or no such course: 404 课程不存在.',
+        params: courseNoticeParams,
+        querystring: courseNoticesQuery,
+        response: answers(courseNoticePage),
+      },
+    },
+    async (request) => {
+      const actor = await ctx.auth.require(request);
+      return ok(
+        await messages.pageMyCourseNotices({
+          db: ctx.db,
+          actor,
+          params: request.params,
+          query: request.query,
+        }),
+      );
     },
   );
 };

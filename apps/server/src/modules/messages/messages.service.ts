@@ -1,4 +1,8 @@
 import {
+  type CourseNotice,
+  type CourseNoticePage,
+  type CourseNoticeParams,
+  type CourseNoticesQuery,
   type MarkMessagesReadBody,
   type MarkMessagesReadResult,
   MESSAGE_BODY_MAX,
@@ -17,14 +21,21 @@ import {
   type NoticePage,
   type NoticeParams,
   type NoticesQuery,
+  type PublishCourseNoticeBody,
   type SmallBellQuery,
 } from '@uplus/shared';
 import { AppError } from '../../core/errors';
 import type { Db } from '../../db/client';
 import { storableText } from '../../db/storable-text';
+import { pageRoster } from '../courses/courses.service';
 import type { Actor } from '../sessions/actor';
 import { findUserById } from '../users/users.service';
-import { assertMayPublishCourseNotice, messageOwnerOf, noticeReaderOf } from './messages.policy';
+import {
+  assertMayListCourseNotices,
+  assertMayPublishCourseNotice,
+  messageOwnerOf,
+  noticeReaderOf,
+} from './messages.policy';
 import * as repo from './messages.repo';
 
 const toNotice = (row: repo.MessageRow): MessageNotice => ({
@@ -242,4 +253,88 @@ export const getMyNotice = async (opts: { db: Db; actor: Actor; params: NoticePa
   });
   if (!row) throw AppError.notFound(NOTICES_MSG.notFound);
   return toNoticeView(row);
+};
+
+/*
+ * The teacher's side of course notices (issue 11, part courses-web): publish to the course's students and
+ * list what the course has published.
+ */
+
+/** Every student of the teacher's course, read page by page through the courses area's roster. */
+const courseStudentIds = async (db: Db, actor: Actor, courseId: string): Promise<number[]> => {
+  const ids: number[] = [];
+  for (let pageNumber = 1; ; pageNumber++) {
+    const page = await pageRoster({
+      db,
+      actor,
+      params: { courseId },
+      query: { pageNumber, pageSize: 100, search: '' },
+    });
+    ids.push(...page.rows.map((r) => Number(r.userId)));
+    if (page.rows.length < 100 || ids.length >= page.total) return ids;
+  }
+};
+
+const toCourseNotice = (row: repo.CourseNoticeRow): CourseNotice => ({
+  id: String(row.id),
+  title: row.title,
+  content: row.content,
+  publishAt: row.publishedAt.getTime(),
+  publisherName: row.publisherName,
+  recipientCount: row.recipientCount,
+  readCount: row.readCount,
+});
+
+/**
+ * `POST {qmn}/courses/{courseId}/notices`: the course's teacher publishes a notice to every student of the
+ * course (each gets it unread, with a Course message announcing it). A course with no students yet has
+ * nobody to tell: 400 with the reason. Another teacher's course, or none: 404 课程不存在.
+ */
+export const publishMyCourseNotice = async (opts: {
+  db: Db;
+  actor: Actor;
+  params: CourseNoticeParams;
+  body: PublishCourseNoticeBody;
+  now: Date;
+}): Promise<CourseNotice> => {
+  const courseId = Number(opts.params.courseId);
+  assertMayPublishCourseNotice(opts.actor.userId, await repo.findCourse(opts.db, courseId));
+  const recipientIds = await courseStudentIds(opts.db, opts.actor, opts.params.courseId);
+  if (recipientIds.length === 0) throw AppError.badRequest(NOTICES_MSG.courseHasNoStudents);
+  const published = await publishCourseNotice({
+    db: opts.db,
+    courseId,
+    publisherId: opts.actor.userId,
+    title: opts.body.title,
+    content: opts.body.content,
+    recipientIds,
+    now: opts.now,
+  });
+  return {
+    id: published.id,
+    title: published.title,
+    content: published.content,
+    publishAt: published.publishAt,
+    publisherName: published.publisherName,
+    recipientCount: recipientIds.length,
+    readCount: 0,
+  };
+};
+
+/** `GET {qmn}/courses/{courseId}/notices`: a page of the course's notices for its teacher, newest first. */
+export const pageMyCourseNotices = async (opts: {
+  db: Db;
+  actor: Actor;
+  params: CourseNoticeParams;
+  query: CourseNoticesQuery;
+}): Promise<CourseNoticePage> => {
+  const courseId = Number(opts.params.courseId);
+  assertMayListCourseNotices(opts.actor.userId, await repo.findCourse(opts.db, courseId));
+  const { pageNumber, pageSize } = opts.query;
+  const page = await repo.pageNoticesOfCourse(opts.db, {
+    courseId,
+    limit: pageSize,
+    offset: (pageNumber - 1) * pageSize,
+  });
+  return { rows: page.rows.map(toCourseNotice), total: page.total };
 };

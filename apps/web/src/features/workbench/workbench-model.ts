@@ -156,9 +156,18 @@ export type WorkbenchNavEntry =
       label: string;
       /** the subsystem's address (new tab); null when the deployment has not configured it */
       url: string | null;
+      /**
+       * issue 11: where the module opens in this app when no address is configured (the course module opens
+       * the role's course pages); absent: the module is only named, as not yet open (no dead button)
+       */
+      path?: string;
     };
 
 export type WorkbenchNavGroup = { key: WorkbenchGroupKey; title: string; entries: WorkbenchNavEntry[] };
+
+/** issue 11: the course module without its own address opens the role's courses in this app. */
+const courseModulePath = (role: IdentityType | null) =>
+  role === 'Teacher' || role === 'Business' ? '/u/teacherGr/group' : '/workbench/index/school';
 
 /** The page groups by role: students (and an unknown role) study and seek jobs; teachers teach. */
 const pageGroupsOf = (role: IdentityType | null): WorkbenchGroupKey[] => {
@@ -206,11 +215,13 @@ export const workbenchNav = (input: {
     const known = WORKBENCH_MODULES.find((k) => k.code === m.code);
     if (!known || seen.has(known.code)) continue;
     seen.add(known.code);
+    const url = text(input.config, known.urlKey) || null;
     modules.push({
       kind: 'module',
       key: known.code,
       label: m.name.trim() || known.label,
-      url: text(input.config, known.urlKey) || null,
+      url,
+      ...(!url && known.code === 'course' ? { path: courseModulePath(input.role) } : {}),
     });
   }
   if (modules.length > 0) {

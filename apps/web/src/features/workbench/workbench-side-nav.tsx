@@ -1,8 +1,7 @@
 import { ExportOutlined } from '@ant-design/icons';
 import { MSG, toRole } from '@uplus/shared';
-import { Tooltip } from 'antd';
 import { useMemo } from 'react';
-import { NavLink } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { useSiteConfig } from '../../lib/site-store';
 import { useStored } from '../../lib/storage';
 import { useBasicInfo } from '../sessions/api';
@@ -55,19 +54,17 @@ export function WorkbenchSideNav() {
                     {entry.label}
                     <ExportOutlined className="wb-side__new-tab" aria-label="在新标签页打开" role="img" />
                   </a>
+                ) : entry.path ? (
+                  // a plain link: the page entry above is the one marked current
+                  <Link to={entry.path} className="wb-side__link" data-testid={`wb-module-${entry.key}`}>
+                    {entry.label}
+                  </Link>
                 ) : (
-                  <Tooltip title="该应用尚未配置访问地址">
-                    {/* a button, so keyboard users reach the explanation too; it leads nowhere */}
-                    <button
-                      type="button"
-                      className="wb-side__link is-disabled"
-                      aria-disabled="true"
-                      data-testid={`wb-module-${entry.key}`}
-                    >
-                      {entry.label}
-                      <span className="wb-side__tag">暂未开放</span>
-                    </button>
-                  </Tooltip>
+                  // named only, not a control: no address is configured, so there is nothing to press
+                  <span className="wb-side__link is-disabled" data-testid={`wb-module-${entry.key}`}>
+                    {entry.label}
+                    <span className="wb-side__tag">暂未开放</span>
+                  </span>
                 )}
               </li>
             ))}

@@ -323,12 +323,29 @@ describe('workbench shell', () => {
     expect(exam.getAttribute('href')).toBe('https://exam.example.edu/');
     expect(exam.getAttribute('target')).toBe('_blank');
     const obe = screen.getByTestId('wb-module-obe');
-    expect(obe.getAttribute('aria-disabled')).toBe('true');
+    // named only: no address, so not a control (no dead button, issue 11)
+    expect(obe.tagName).toBe('SPAN');
     expect(obe.getAttribute('href')).toBeNull();
     expect(obe.textContent).toContain('暂未开放');
+    expect(screen.queryByRole('button', { name: /专业认证/ })).toBeNull();
     expect(screen.queryByTestId('wb-module-graduation')).toBeNull();
     expect(screen.queryByTestId('wb-module-course')).toBeNull();
     expect(screen.queryByText('图书馆')).toBeNull();
+  });
+
+  it('the course module without an address opens the role’s courses in this app (issue 11)', () => {
+    const modules = [{ code: 'course', name: '课程' }];
+    expect(workbenchNav({ role: 'Student', modules, config: {} }).at(-1)?.entries).toEqual([
+      { kind: 'module', key: 'course', label: '课程', url: null, path: '/workbench/index/school' },
+    ]);
+    expect(workbenchNav({ role: 'Teacher', modules, config: {} }).at(-1)?.entries).toEqual([
+      { kind: 'module', key: 'course', label: '课程', url: null, path: '/u/teacherGr/group' },
+    ]);
+    expect(
+      workbenchNav({ role: 'Student', modules, config: { COURSE_MODULE_URL: 'https://c.example.edu' } }).at(
+        -1,
+      )?.entries,
+    ).toEqual([{ kind: 'module', key: 'course', label: '课程', url: 'https://c.example.edu' }]);
   });
 
   it('an organisation without modules shows no module group', async () => {

@@ -16,16 +16,6 @@ import {
 import { aiScene } from '../ai-generator/ai-scene';
 import { judgePayloadError, judgePayloadOf } from './judge-payload';
 
-const COURSES = [
-  {
-    id: '7',
-    name: '数据结构',
-    homeworks: [{ id: '21', name: '第一次作业：栈与队列' }],
-    exerciseSets: [{ id: '31', name: '第一章 线性表 练习' }],
-  },
-  { id: '8', name: '操作系统', homeworks: [], exerciseSets: [] },
-];
-
 const question = (over: Partial<TeachingQuestion>): TeachingQuestion => ({
   id: '1',
   qsnType: 1,
@@ -138,48 +128,6 @@ describe('teacher course pages', () => {
     aiScene.closeJudge();
     vi.restoreAllMocks();
     vi.unstubAllGlobals();
-  });
-
-  describe('我的课程', () => {
-    it('lists the courses with their homeworks and exercise sets, linking to their pages', async () => {
-      signIn('Teacher');
-      const list = held(ok(COURSES));
-      stubFetch(teacherRoutes({ 'GET /api/course/courses/mine': list.handler }));
-      renderApp('/u/teacherGr/group');
-      expect(await screen.findByRole('heading', { name: '我的课程', level: 1 })).toBeTruthy();
-      expect(await screen.findByText('正在加载课程…')).toBeTruthy();
-      list.release();
-      const courses = await screen.findAllByTestId('teacher-course');
-      expect(courses).toHaveLength(2);
-      const first = within(courses[0] as HTMLElement);
-      expect(first.getByRole('heading', { name: '数据结构' })).toBeTruthy();
-      expect(first.getByRole('link', { name: '第一次作业：栈与队列' }).getAttribute('href')).toBe(
-        HOMEWORK_PATH,
-      );
-      expect(first.getByRole('link', { name: '第一章 线性表 练习' }).getAttribute('href')).toBe(SET_PATH);
-      const second = within(courses[1] as HTMLElement);
-      expect(second.getByText('暂无作业')).toBeTruthy();
-      expect(second.getByText('暂无练习集')).toBeTruthy();
-    });
-
-    it('says 暂无课程 when the teacher has none, and shows a failure with 重试', async () => {
-      signIn('Teacher');
-      let answer: StubAnswer = fail(500, '服务器内部错误，请稍后重试');
-      stubFetch(teacherRoutes({ 'GET /api/course/courses/mine': () => answer }));
-      renderApp('/u/teacherGr/group');
-      expect(await screen.findByText('服务器内部错误，请稍后重试', {}, { timeout: 4000 })).toBeTruthy();
-      answer = ok([]);
-      fireEvent.click(button('重试'));
-      expect(await screen.findByText('暂无课程')).toBeTruthy();
-    });
-
-    it('refuses a student without asking for courses', async () => {
-      signIn('Student');
-      const calls = stubFetch(sessionRoutes('Student'));
-      renderApp('/u/teacherGr/group');
-      expect(await screen.findByText('学生身份不支持查看')).toBeTruthy();
-      expect(calls.some((c) => c.path === '/api/course/courses/mine')).toBe(false);
-    });
   });
 
   describe('homework page', () => {
