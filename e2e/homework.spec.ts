@@ -170,6 +170,10 @@ test.describe('homework (scripted model, sandbox)', () => {
       },
     );
     expect((await saved.json()).data.fieldList).toEqual([]);
+    await page.reload();
+    await expect(page.getByTestId('course-question')).toHaveCount(7);
+    await expect(page.getByTestId('question-tools')).toHaveCount(7);
+    await shoot(page, 'teacher-questions');
 
     // Publish from the homework list, after the confirmation.
     await page.getByTestId('homework-list-link').click();
