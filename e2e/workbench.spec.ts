@@ -89,14 +89,15 @@ test('student01: workbench header, 课程通知 dialog, bell count, modules, mes
   await expect(tab).toHaveURL(/\/workbench\/index\/internship$/);
   await tab.close();
 
-  // the bell leads to the message page, which lists the messages (five, and the three announcing
-  // teacher01's course notices) and marks each read once it has been in view
+  // the bell leads to the message page, which lists the messages (five, and the four announcing
+  // teacher01's course notices: three notes and the demo homework's publication) and marks each read once
+  // it has been in view
   await page.getByTestId('message-bell').click();
   await expect(page).toHaveURL(/\/message\/index$/);
   const items = page.getByTestId('message-item');
-  await expect(items).toHaveCount(8);
+  await expect(items).toHaveCount(9);
   await expect(page.getByTestId('message-bell')).toHaveCount(0);
-  for (let i = 0; i < 8; i += 1) {
+  for (let i = 0; i < 9; i += 1) {
     await items.nth(i).scrollIntoViewIfNeeded();
     await expect(items.nth(i)).not.toHaveClass(/is-unread/);
   }
@@ -106,7 +107,7 @@ test('student01: workbench header, 课程通知 dialog, bell count, modules, mes
   // a course message announcing a notice opens it in the same 课程通知 dialog, by keyboard; Esc closes it
   // and the focus goes back to the message
   const noticeLinks = page.getByTestId('message-notice-link');
-  await expect(noticeLinks).toHaveCount(3);
+  await expect(noticeLinks).toHaveCount(4);
   const exam = noticeLinks.filter({ hasText: '期中考试安排' });
   await exam.focus();
   await page.keyboard.press('Enter');

@@ -461,7 +461,13 @@ export const seedDemoData = async (opts: { db: Db; port: number }) => {
   }
   await questionBank.createLibraryKnowledges({ db, names: DEMO_KNOWLEDGES });
   // issue 11 (homework-server): a published homework with every question type, student01's graded submission.
-  await seedDemoHomework({ db, course: { ...course.course, name: '数据结构' }, student01Id: student.id });
+  // Published three days ago, so its notice is older than 期中考试安排 (the newest, unread one above).
+  await seedDemoHomework({
+    db,
+    course: { ...course.course, name: '数据结构' },
+    student01Id: student.id,
+    now: new Date(now - 3 * DAY),
+  });
 
   const business = await create('business01', '张伟', '1');
   await member(business.id, area.id, area.id, 'Business');

@@ -122,15 +122,15 @@ describe.each(testDrivers())('seeding on %s', (driver) => {
     expect((await (await signIn('teacher01')).post('/api/qmn/c/counts')).json().data.unread).toBe(0);
   });
 
-  it("student01 has four course notices from teacher01's 数据结构, the two newest unread", async () => {
+  it("student01 has four course notices from teacher01's 数据结构, two unread (期中考试安排 the newest)", async () => {
     const student = await signIn('student01');
     const all = (await student.get('/api/qmn/notices?genre=Course')).json().data;
     expect(all.total).toBe(4);
     expect(all.rows.map((r: { title: string; read: boolean }) => [r.title, r.read])).toEqual([
-      // published with the demo homework (seed/demo-homework.ts)
-      ['新作业：第二次作业：线性表、栈与二叉树', false],
       ['期中考试安排', false],
       ['第一次作业已发布', true],
+      // published with the demo homework three days ago (seed/demo-homework.ts)
+      ['新作业：第二次作业：线性表、栈与二叉树', false],
       ['课程开课通知', true],
     ]);
     expect(all.rows[0]).toMatchObject({ courseName: '数据结构', publisherName: '李静' });
@@ -138,8 +138,8 @@ describe.each(testDrivers())('seeding on %s', (driver) => {
       await student.get('/api/qmn/notices/smallBell?genre=Course&pageNumber=1&pageSize=10')
     ).json();
     expect(bell.data.rows.map((r: { title: string }) => r.title)).toEqual([
-      '新作业：第二次作业：线性表、栈与二叉树',
       '期中考试安排',
+      '新作业：第二次作业：线性表、栈与二叉树',
     ]);
   });
 
