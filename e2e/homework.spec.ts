@@ -234,6 +234,16 @@ test.describe('homework (scripted model, sandbox)', () => {
     await expect(page.getByRole('heading', { name: `${name}：提交情况` })).toBeVisible();
     const studentRow = page.getByTestId('submission-row').filter({ hasText: 'student01' });
     await expect(studentRow).toContainText('已提交');
+    await expect(page.getByTestId('homework-pending')).not.toHaveText('0');
+
+    // 智能批改: the AI judge scores the waiting short answer in the background; the progress is read back
+    // from the server, so a reload shows where the run stands.
+    await page.getByTestId('judge-run-start').click();
+    await expect(page.getByText('已开始AI判题，共1份简答题答案')).toBeVisible();
+    const progress = page.getByTestId('judge-run-progress');
+    await expect(progress).toContainText(/完成：已批改1\/1/, { timeout: 60_000 });
+    await page.reload();
+    await expect(page.getByTestId('judge-run-progress')).toContainText(/完成：已批改1\/1/);
     await shoot(page, 'teacher-submissions');
     await studentRow.getByTestId('submission-open').click();
     const answer = (title: string) => page.getByTestId('reviewed-answer').filter({ hasText: title });
@@ -248,7 +258,9 @@ test.describe('homework (scripted model, sandbox)', () => {
     await expect(answer('E2E实现 add 函数').getByTestId('code-cases')).toContainText('通过 2/2');
     await expect(answer('E2E栈的操作特点是？')).toContainText('自动批改');
     const short = answer('E2E简述TCP三次握手');
-    await expect(short.getByTestId('reviewed-state')).toHaveText('待批改');
+    // Judged by the run: the AI's score, comment and basis stand; the teacher may judge again on opening.
+    await expect(short.getByTestId('reviewed-score')).toHaveText(`${AI_E2E.judgeScore}/10分`);
+    await expect(short).toContainText(AI_E2E.judgeComment);
     await short.getByTestId('review-ai-judge').click();
     const judge = page.getByTestId('ai-judge-panel');
     await expect(judge).toBeVisible();

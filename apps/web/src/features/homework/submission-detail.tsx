@@ -125,6 +125,12 @@ function ReviewedAnswerItem({ answer: a, number, onGrade, onJudge, gradable }: I
         </dd>
         <dt>正确答案</dt>
         <dd>{code ? <pre className="hw-code">{q.reference.answer}</pre> : referenceText(a)}</dd>
+        {a.comment && (
+          <>
+            <dt>评语</dt>
+            <dd data-testid="reviewed-comment">{a.comment}</dd>
+          </>
+        )}
         {a.basis && (
           <>
             <dt>评判依据</dt>

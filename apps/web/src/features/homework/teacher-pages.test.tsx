@@ -310,6 +310,8 @@ describe('homework submissions', () => {
     const code = within(answers[2] as HTMLElement);
     expect(single.getByTestId('reviewed-score').textContent).toBe('10/10分');
     expect(single.getByText('自动批改')).toBeTruthy();
+    // The grade's comment shows with the answer, the grading box closed.
+    expect(single.getByTestId('reviewed-comment').textContent).toBe('回答正确');
     expect(short.getByTestId('reviewed-state').textContent).toBe('待批改');
     expect(short.getByText('栈LIFO，队列FIFO')).toBeTruthy();
     expect(code.getByText('程序评测')).toBeTruthy();

@@ -189,6 +189,7 @@ export const detailOf = (over: Partial<SubmissionDetail> = {}): SubmissionDetail
       score: 10,
       gradeState: 'graded',
       gradeSource: 'auto',
+      comment: '回答正确',
       question: { ...SINGLE_Q, reference: { answer: 'B', answerList: [], analysis: '' } },
       gradedAt: 1,
     }),
