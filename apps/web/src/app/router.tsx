@@ -35,6 +35,19 @@ const PAGES: Record<string, LazyPage> = {
   dataScreen: async () => ({
     Component: (await import('../features/data-screen/data-screen-page')).DataScreenPage,
   }),
+  // issue 11 (helper homework-web): homework pages
+  studentCourse: async () => ({
+    Component: (await import('../features/homework/student-course-page')).StudentCoursePage,
+  }),
+  studentHomework: async () => ({
+    Component: (await import('../features/homework/student-homework-page')).StudentHomeworkPage,
+  }),
+  teacherHomeworks: async () => ({
+    Component: (await import('../features/homework/teacher-homeworks-page')).TeacherHomeworksPage,
+  }),
+  teacherSubmissions: async () => ({
+    Component: (await import('../features/homework/submissions-page')).SubmissionsPage,
+  }),
   collegeAdmin: async () => ({
     Component: (await import('../features/organisations/college-admin/college-admin-page')).CollegeAdminPage,
   }),

@@ -218,6 +218,21 @@ export const ROUTES: readonly RouteDef[] = [
     title: '练习集题目',
     meta: LOGIN,
   },
+  // issue 11 (helper homework-web): a student's course and homework; a teacher's homework list and submissions
+  { path: '/u/course/:courseId', name: 'studentCourse', title: '课程', meta: LOGIN },
+  { path: '/u/course/:courseId/homework/:homeworkId', name: 'studentHomework', title: '作业', meta: LOGIN },
+  {
+    path: '/u/teacherGr/course/:courseId/homeworks',
+    name: 'teacherHomeworks',
+    title: '作业管理',
+    meta: LOGIN,
+  },
+  {
+    path: '/u/teacherGr/course/:courseId/homework/:homeworkId/submissions',
+    name: 'teacherSubmissions',
+    title: '提交情况',
+    meta: LOGIN,
+  },
 ];
 
 /** Redirects (spec 001 sections 2.1 and 2.2). */

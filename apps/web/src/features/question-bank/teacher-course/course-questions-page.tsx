@@ -35,7 +35,8 @@ type Props<T> = {
   title: string;
   query: QueryView<T>;
   emptyText: string;
-  onGenerate: () => void;
+  /** AI出题; absent: no AI出题 here (e.g. a published homework takes no new questions) */
+  onGenerate?: () => void;
   /** the page shown (1-based) and how to change it: the questions come a page at a time */
   page: number;
   onPage: (page: number) => void;
@@ -43,6 +44,8 @@ type Props<T> = {
   children: (data: T) => ReactNode;
   /** dialogs of the page */
   extra?: ReactNode;
+  /** links beside the title (e.g. a homework's 作业管理 and 提交情况) */
+  links?: ReactNode;
 };
 
 /**
@@ -59,13 +62,17 @@ export function CourseQuestionsPage<T extends { course: { name: string }; rows: 
   onPage,
   children,
   extra,
+  links,
 }: Props<T>) {
   return (
     <section className="teacher-course" aria-labelledby={titleId}>
       <CourseCrumbs courseName={query.data?.course.name} />
       <header className="teacher-course__head">
         <h1 id={titleId}>{title}</h1>
-        {query.data && <AiGenerateButton onClick={onGenerate} testId="course-ai-generate" />}
+        <span className="teacher-course__links">
+          {links}
+          {query.data && onGenerate && <AiGenerateButton onClick={onGenerate} testId="course-ai-generate" />}
+        </span>
       </header>
       <ListStates
         query={query}

@@ -1,0 +1,40 @@
+import { Button, Spin } from 'antd';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { errorMessage } from '../../api/http';
+import { isNotFound, type QueryView } from '../question-bank/teacher-course/page-states';
+
+/**
+ * Loading and failure states of a query; `children` renders the data. A 404 (not there, or not the
+ * asker's) says so with the way back when one is given; another failure offers 重试.
+ */
+export function PageStates<T>({
+  query,
+  loadingText,
+  back,
+  children,
+}: {
+  query: QueryView<T>;
+  loadingText: string;
+  back?: { to: string; text: string };
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending)
+    return (
+      <div className="hw-state" role="status">
+        <Spin size="small" /> {loadingText}
+      </div>
+    );
+  if (query.isError || query.data === undefined)
+    return (
+      <div className="hw-state is-error" role="alert" data-testid="hw-error">
+        <span>{errorMessage(query.error)}</span>
+        {isNotFound(query.error) && back ? (
+          <Link to={back.to}>{back.text}</Link>
+        ) : (
+          <Button onClick={() => void query.refetch()}>重试</Button>
+        )}
+      </div>
+    );
+  return <>{children(query.data)}</>;
+}
