@@ -318,8 +318,15 @@ describe('homework submissions', () => {
     expect(code.getByText(/通过 2\/2/)).toBeTruthy();
     expect(single.queryByTestId('review-ai-judge')).toBeNull();
 
-    // A graded answer opens its grading box on 修改得分; a waiting one shows it at once.
+    // A graded answer opens its grading box on 修改得分; a waiting one shows it at once, its empty score not
+    // yet an error (nothing typed), until the teacher leaves the field empty.
     expect(short.getByTestId('review-grade')).toBeTruthy();
+    const shortScore = short.getByLabelText('得分（满分10）') as HTMLInputElement;
+    expect(short.queryByText('请输入得分')).toBeNull();
+    expect(shortScore.getAttribute('aria-invalid')).toBeNull();
+    fireEvent.blur(shortScore);
+    expect(await short.findByText('请输入得分')).toBeTruthy();
+    expect(shortScore.getAttribute('aria-invalid')).toBe('true');
     expect(single.queryByTestId('review-grade')).toBeNull();
     fireEvent.click(single.getByTestId('review-grade-edit'));
     const score = single.getByLabelText('得分（满分10）') as HTMLInputElement;

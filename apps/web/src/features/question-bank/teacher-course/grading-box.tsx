@@ -1,6 +1,6 @@
 import { checkResultScore } from '@uplus/shared';
 import { Input, InputNumber } from 'antd';
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import './teacher-course.css';
 
 /** What 引用 puts on the page: the score and the comment, still editable by the teacher. */
@@ -31,11 +31,17 @@ export function GradingBox({
 }: Props) {
   const id = useId();
   const ref = useRef<HTMLElement>(null);
-  const scoreError = checkResultScore(grade.score, questionScore);
+  // An empty score is not an error until the teacher has touched the field (or 引用 filled it): a box
+  // opened to grade an answer by hand does not greet the teacher with 请输入得分.
+  const [touched, setTouched] = useState(grade.score !== null);
+  const scoreError = touched ? checkResultScore(grade.score, questionScore) : null;
 
   useEffect(() => {
     if (focusToken !== undefined) ref.current?.focus();
   }, [focusToken]);
+  useEffect(() => {
+    if (grade.score !== null) setTouched(true);
+  }, [grade.score]);
 
   return (
     <section
@@ -60,7 +66,11 @@ export function GradingBox({
         status={scoreError ? 'error' : undefined}
         aria-invalid={scoreError ? true : undefined}
         aria-describedby={scoreError ? `${id}-error` : undefined}
-        onChange={(v) => onChange({ ...grade, score: typeof v === 'number' ? v : null })}
+        onChange={(v) => {
+          setTouched(true);
+          onChange({ ...grade, score: typeof v === 'number' ? v : null });
+        }}
+        onBlur={() => setTouched(true)}
       />
       {scoreError && (
         <div id={`${id}-error`} className="course-field__error" role="alert">
