@@ -17,7 +17,7 @@ import {
   submissionDetail,
   submissionPage,
 } from '@uplus/shared';
-import { http, serviceUrl } from '../../api/http';
+import { HttpError, http, serviceUrl } from '../../api/http';
 
 /*
  * The homework calls of issue 11 (paths in packages/shared homework/homework.ts and submissions.ts): the
@@ -217,26 +217,22 @@ export const useGradeAnswer = (courseId: string, homeworkId: string, submissionI
   });
 };
 
-/** The most homework rows asked for at once when looking one up. */
-const LOOKUP_PAGE_SIZE = 100;
-
 /**
- * One homework of the teacher's course with its figures, found in the course's list (there is no call for a
- * single homework's row): null when it is not there.
+ * `GET /api/course/courses/{courseId}/homeworks/{homeworkId}`: one homework of the teacher's course with its
+ * figures; null when the server does not know it (another teacher's, another course's, or deleted).
  */
 export const useTeachingHomework = (courseId: string, homeworkId: string, enabled: boolean) =>
   useQuery({
     queryKey: homeworkKeys.one(courseId, homeworkId),
     queryFn: async () => {
-      for (let page = 1; ; page++) {
-        const { rows, total } = await http.get(course(`${coursePath(courseId)}/homeworks`), {
-          query: { pageNumber: page, pageSize: LOOKUP_PAGE_SIZE },
-          schema: homeworkPage,
+      try {
+        return await http.get(course(homeworkPath(courseId, homeworkId)), {
+          schema: homeworkRow,
           silent: true,
         });
-        const found = rows.find((r) => r.id === homeworkId);
-        if (found) return found;
-        if (rows.length < LOOKUP_PAGE_SIZE || page * LOOKUP_PAGE_SIZE >= total) return null;
+      } catch (error) {
+        if (error instanceof HttpError && error.status === 404) return null;
+        throw error;
       }
     },
     enabled,

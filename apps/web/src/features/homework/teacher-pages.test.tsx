@@ -139,6 +139,7 @@ describe('teacher homework list', () => {
     const calls = stubFetch(
       routes({
         [`GET ${LIST_API}`]: ok({ rows: [teachingRow()], total: 1 }),
+        [`GET ${ONE_API}`]: ok(teachingRow()),
         [`PUT ${ONE_API}`]: () => answer,
       }),
     );
@@ -232,6 +233,7 @@ describe('homework submissions', () => {
     const calls = stubFetch(
       routes({
         [`GET ${LIST_API}`]: ok({ rows: [published], total: 1 }),
+        [`GET ${ONE_API}`]: ok(published),
         [`GET ${SUBS_API}`]: (call) =>
           ok({
             rows:
@@ -293,6 +295,7 @@ describe('homework submissions', () => {
     const calls = stubFetch(
       routes({
         [`GET ${LIST_API}`]: ok({ rows: [published], total: 1 }),
+        [`GET ${ONE_API}`]: ok(published),
         [`GET ${DETAIL_API}`]: ok(detailOf()),
         [`PUT ${DETAIL_API}/answers/8101/grade`]: ok({
           answer: detailOf().answers[0],
@@ -351,6 +354,7 @@ describe('homework submissions', () => {
     const calls = stubFetch(
       routes({
         [`GET ${LIST_API}`]: ok({ rows: [published], total: 1 }),
+        [`GET ${ONE_API}`]: ok(published),
         [`GET ${DETAIL_API}`]: ok(detailOf()),
         'POST /api/course/ai/judge_questions': ok({
           score: 7.5,
@@ -397,6 +401,7 @@ describe('homework submissions', () => {
     const calls = stubFetch(
       routes({
         [`GET ${LIST_API}`]: ok({ rows: [published], total: 1 }),
+        [`GET ${ONE_API}`]: ok(published),
         [`GET ${SUBS_API}`]: () => {
           listed++;
           return ok({ rows: [submissionRow()], total: 1 });
@@ -464,6 +469,7 @@ describe('a draft homework’s questions', () => {
         [`GET ${QUESTIONS_API}`]: questions,
         [`GET ${ONE_API}/judgedAnswers`]: ok({ rows: [], total: 0 }),
         [`GET ${LIST_API}`]: ok({ rows: [teachingRow()], total: 1 }),
+        [`GET ${ONE_API}`]: ok(teachingRow()),
         [`PUT ${QUESTIONS_API}/101/score`]: ok(teachingRow()),
         [`DELETE ${QUESTIONS_API}/101`]: ok(teachingRow({ questionCount: 0 })),
       }),
@@ -494,6 +500,7 @@ describe('a draft homework’s questions', () => {
         [`GET ${QUESTIONS_API}`]: questions,
         [`GET ${ONE_API}/judgedAnswers`]: ok({ rows: [], total: 0 }),
         [`GET ${LIST_API}`]: ok({ rows: [teachingRow({ publishedAt: 1 })], total: 1 }),
+        [`GET ${ONE_API}`]: ok(teachingRow({ publishedAt: 1 })),
       }),
     );
     renderApp(PAGE_PATH);
