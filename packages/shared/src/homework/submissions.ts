@@ -118,6 +118,16 @@ export const SUBMISSION_STATUS_TEXT: Readonly<Record<SubmissionStatus, string>> 
   submitted: '已提交',
 };
 
+/** The teacher's filters of the submission list: a status, or to_review (submitted, answers still waiting). */
+export const SUBMISSION_FILTERS = [...SUBMISSION_STATUSES, 'to_review'] as const;
+export type SubmissionFilter = (typeof SUBMISSION_FILTERS)[number];
+
+/** What each filter is called on the page. */
+export const SUBMISSION_FILTER_TEXT: Readonly<Record<SubmissionFilter, string>> = {
+  ...SUBMISSION_STATUS_TEXT,
+  to_review: '待批改',
+};
+
 /** An answer's grade state: pending (waiting: sandbox, AI judge or teacher), graded, or failed. */
 export const GRADE_STATES = ['pending', 'graded', 'failed'] as const;
 export type GradeState = (typeof GRADE_STATES)[number];
@@ -312,7 +322,12 @@ export type GradeAnswerParams = z.infer<typeof gradeAnswerParams>;
 
 /** Query of the submission list: a page, optionally of one status. */
 export const submissionsQuery = pageQuery.extend({
-  status: z.enum(SUBMISSION_STATUSES).optional().describe('not_submitted, draft or submitted'),
+  status: z
+    .enum(SUBMISSION_FILTERS)
+    .optional()
+    .describe(
+      'not_submitted, draft, submitted, or to_review (submitted with answers still waiting for a grade)',
+    ),
 });
 export type SubmissionsQuery = z.infer<typeof submissionsQuery>;
 

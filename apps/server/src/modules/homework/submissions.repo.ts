@@ -1,5 +1,5 @@
 import type { CodeGradeDetail, GeneratedQuestion } from '@uplus/shared';
-import { and, asc, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   courseMembers,
@@ -447,14 +447,15 @@ export type RosterRow = {
 
 /**
  * A page of the course's students with their submission of the homework (none: not submitted), by
- * username. `status` filters: not_submitted (no submission), draft, submitted.
+ * username. `status` filters: not_submitted (no submission), draft, submitted, to_review (submitted with
+ * answers still waiting for a grade).
  */
 export const pageRoster = async (
   db: Db,
   opts: {
     courseId: number;
     homeworkId: number;
-    status?: 'not_submitted' | 'draft' | 'submitted';
+    status?: 'not_submitted' | 'draft' | 'submitted' | 'to_review';
     offset: number;
     limit: number;
   },
@@ -466,7 +467,9 @@ export const pageRoster = async (
       ? undefined
       : opts.status === 'not_submitted'
         ? isNull(homeworkSubmissions.id)
-        : eq(homeworkSubmissions.status, opts.status),
+        : opts.status === 'to_review'
+          ? and(eq(homeworkSubmissions.status, 'submitted'), gt(homeworkSubmissions.pendingCount, 0))
+          : eq(homeworkSubmissions.status, opts.status),
   );
   const joined = and(
     eq(homeworkSubmissions.homeworkId, opts.homeworkId),

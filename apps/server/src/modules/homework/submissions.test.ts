@@ -366,6 +366,10 @@ describe.each(testDrivers())('homework submissions on %s', (driver) => {
     expect(notSubmitted.rows.map((r: { studentId: string }) => r.studentId)).toEqual([
       String(f.classmate.user.id),
     ]);
+    // 待批改: submitted with an answer still waiting (the short answer); nobody once it is graded
+    const toReview = (await f.teacher.get(`${f.base}/submissions?status=to_review`)).json().data;
+    expect(toReview.rows.map((r: { studentId: string }) => r.studentId)).toEqual([String(f.student.user.id)]);
+    expect(toReview.total).toBe(1);
     expect(
       (await f.teacher.get(`${f.base}/submissions?pageNumber=2&pageSize=1`)).json().data.rows,
     ).toHaveLength(1);

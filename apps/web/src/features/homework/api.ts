@@ -10,7 +10,7 @@ import {
   homeworkPaper,
   homeworkRow,
   latestJudgeRun,
-  type SubmissionStatus,
+  type SubmissionFilter,
   savedAnswers,
   startJudgeRunResult,
   studyHomeworkPage,
@@ -44,7 +44,7 @@ export const homeworkKeys = {
   teachingPage: (courseId: string, page: number) => [...homeworkKeys.teaching(courseId), page] as const,
   submissions: (courseId: string, homeworkId: string) =>
     ['homework', 'submissions', courseId, homeworkId] as const,
-  submissionPage: (courseId: string, homeworkId: string, status: SubmissionStatus | null, page: number) =>
+  submissionPage: (courseId: string, homeworkId: string, status: SubmissionFilter | null, page: number) =>
     [...homeworkKeys.submissions(courseId, homeworkId), status ?? 'all', page] as const,
   submission: (courseId: string, homeworkId: string, submissionId: string) =>
     [...homeworkKeys.submissions(courseId, homeworkId), 'detail', submissionId] as const,
@@ -170,7 +170,7 @@ export const useHomeworkActions = (courseId: string) => {
 export const useSubmissions = (
   courseId: string,
   homeworkId: string,
-  status: SubmissionStatus | null,
+  status: SubmissionFilter | null,
   page: number,
   enabled: boolean,
 ) =>

@@ -1,7 +1,9 @@
 import {
   formatDate,
+  SUBMISSION_FILTER_TEXT,
+  SUBMISSION_FILTERS,
   SUBMISSION_STATUS_TEXT,
-  SUBMISSION_STATUSES,
+  type SubmissionFilter,
   type SubmissionRow,
   type SubmissionStatus,
 } from '@uplus/shared';
@@ -38,8 +40,8 @@ const STATUS_COLOR: Record<SubmissionStatus, string> = {
   submitted: 'green',
 };
 
-const isStatus = (v: string | null): v is SubmissionStatus =>
-  (SUBMISSION_STATUSES as readonly string[]).includes(v ?? '');
+const isFilter = (v: string | null): v is SubmissionFilter =>
+  (SUBMISSION_FILTERS as readonly string[]).includes(v ?? '');
 
 /** The list of the course's students and their submissions, filtered by status, a page at a time. */
 function SubmissionList({
@@ -52,10 +54,10 @@ function SubmissionList({
   onOpen: (row: SubmissionRow) => void;
 }) {
   const [params, setParams] = useSearchParams();
-  const status = isStatus(params.get('status')) ? (params.get('status') as SubmissionStatus) : null;
+  const status = isFilter(params.get('status')) ? (params.get('status') as SubmissionFilter) : null;
   const page = Math.max(1, Number(params.get('page')) || 1);
   const list = useSubmissions(courseId, homeworkId, status, page, true);
-  const setFilter = (next: { status?: SubmissionStatus | null; page?: number }) => {
+  const setFilter = (next: { status?: SubmissionFilter | null; page?: number }) => {
     const p = new URLSearchParams(params);
     const s = next.status === undefined ? status : next.status;
     if (s) p.set('status', s);
@@ -73,9 +75,9 @@ function SubmissionList({
           value={status ?? 'all'}
           options={[
             { label: '全部', value: 'all' },
-            ...SUBMISSION_STATUSES.map((s) => ({ label: SUBMISSION_STATUS_TEXT[s], value: s })),
+            ...SUBMISSION_FILTERS.map((s) => ({ label: SUBMISSION_FILTER_TEXT[s], value: s })),
           ]}
-          onChange={(v) => setFilter({ status: v === 'all' ? null : (v as SubmissionStatus) })}
+          onChange={(v) => setFilter({ status: v === 'all' ? null : (v as SubmissionFilter) })}
           data-testid="submissions-filter"
         />
       </div>
@@ -83,7 +85,11 @@ function SubmissionList({
         {(data) =>
           data.total === 0 ? (
             <p className="hw-empty" data-testid="submissions-empty">
-              {status ? `没有${SUBMISSION_STATUS_TEXT[status]}的学生` : '这门课程还没有学生'}
+              {status === 'to_review'
+                ? '没有待批改的提交'
+                : status
+                  ? `没有${SUBMISSION_FILTER_TEXT[status]}的学生`
+                  : '这门课程还没有学生'}
             </p>
           ) : (
             <>

@@ -289,6 +289,22 @@ describe('homework submissions', () => {
         .at(-1)
         ?.query.get('pageSize'),
     ).toBe('20');
+    // 待批改: the submitted students with answers still waiting, from the first page again
+    fireEvent.click(within(screen.getByTestId('submissions-filter')).getByText('待批改'));
+    await waitFor(() =>
+      expect(
+        calls
+          .filter((c) => c.path === SUBS_API)
+          .at(-1)
+          ?.query.get('status'),
+      ).toBe('to_review'),
+    );
+    expect(
+      calls
+        .filter((c) => c.path === SUBS_API)
+        .at(-1)
+        ?.query.get('pageNumber'),
+    ).toBe('1');
   });
 
   it('a submission shows every answer with score/max, source, basis and code cases; a score with two decimals is refused, a valid one saved', async () => {
