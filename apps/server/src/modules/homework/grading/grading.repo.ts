@@ -39,7 +39,17 @@ export const findSubmission = async (db: Db, id: number) => {
  * (answers pending or failed) from its answers; a draft is left alone. Returns the new values (null: not a
  * submitted submission).
  */
-export const recomputeTotals = async (db: Db, submissionId: number) => {
+export const recomputeTotals = async (db: Db, submissionId: number) =>
+  // Two graders finishing answers of one submission at once: the row lock is taken by a statement of its
+  // own, so the sums below are read by a later statement (a fresh snapshot under read committed) that sees
+  // the other grader's committed answers. Summing in the locking UPDATE itself could write a total read
+  // before the other grader's commit, after it (tested: two workers on one submission).
+  db.transaction(async (tx) => {
+    await tx.execute(sql`select 1 from ${homeworkSubmissions} where id = ${submissionId} for update`);
+    return sumTotals(tx, submissionId);
+  });
+
+const sumTotals = async (db: Db, submissionId: number) => {
   const result = await db.execute(sql`
     update ${homeworkSubmissions} s set
       total_score = coalesce((
