@@ -152,7 +152,12 @@ export const createCourse = async (opts: {
     ...courseValues(opts.body),
     schoolId: opts.actor.membership?.organisationId ?? null,
   });
-  const course = await repo.findCourse(opts.db, created.id);
+  return teacherDetailOf(opts.db, created.id);
+};
+
+/** The course as its teacher sees it, read back after a write. */
+const teacherDetailOf = async (db: Db, courseId: number): Promise<CourseDetail> => {
+  const course = await repo.findCourse(db, courseId);
   if (!course) throw AppError.notFound(COURSES_MSG.courseNotFound);
   return detailOf(course, 'Teacher', null);
 };
@@ -167,9 +172,7 @@ export const updateCourse = async (opts: {
 }): Promise<CourseDetail> => {
   const course = await ownActiveCourse(opts.db, opts.actor, opts.params.courseId);
   await repo.updateCourse(opts.db, course.id, { ...courseValues(opts.body), updatedAt: opts.now });
-  const updated = await repo.findCourse(opts.db, course.id);
-  if (!updated) throw AppError.notFound(COURSES_MSG.courseNotFound);
-  return detailOf(updated, 'Teacher', null);
+  return teacherDetailOf(opts.db, course.id);
 };
 
 /** `POST course/courses/{id}/archive` and `/restore`: the whole course, for everyone in it. */

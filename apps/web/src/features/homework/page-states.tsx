@@ -1,8 +1,9 @@
-import { Button, Spin } from 'antd';
+import { Button, Pagination, Spin } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../api/http';
 import { isNotFound, type QueryView } from '../question-bank/teacher-course/page-states';
+import { HOMEWORK_PAGE_SIZE } from './api';
 
 /**
  * Loading and failure states of a query; `children` renders the data. A 404 (not there, or not the
@@ -37,4 +38,28 @@ export function PageStates<T>({
       </div>
     );
   return <>{children(query.data)}</>;
+}
+
+/** The pager under a homework list, shown when there is more than a page. */
+export function HomeworkPager({
+  page,
+  total,
+  onChange,
+}: {
+  page: number;
+  total: number;
+  onChange: (page: number) => void;
+}) {
+  if (total <= HOMEWORK_PAGE_SIZE) return null;
+  return (
+    <Pagination
+      className="hw-pager"
+      current={page}
+      pageSize={HOMEWORK_PAGE_SIZE}
+      total={total}
+      showSizeChanger={false}
+      showTotal={(n) => `共${n}份作业`}
+      onChange={onChange}
+    />
+  );
 }

@@ -1,10 +1,10 @@
 import { COURSE_TYPE_TITLES, type CourseDetail, type StudyStatus } from '@uplus/shared';
-import { Pagination, Tag } from 'antd';
+import { Tag } from 'antd';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { HOMEWORK_PAGE_SIZE, useCourseDetail, useStudyHomeworks } from './api';
+import { useCourseDetail, useStudyHomeworks } from './api';
 import { courseDatesText, deadlineText, scoreText } from './format';
-import { PageStates } from './page-states';
+import { HomeworkPager, PageStates } from './page-states';
 import { STUDENT_COURSES_PATH, studentHomeworkPath, teacherHomeworksPath } from './paths';
 import './homework.css';
 
@@ -125,17 +125,7 @@ export function StudentCoursePage() {
                             </li>
                           ))}
                         </ul>
-                        {data.total > HOMEWORK_PAGE_SIZE && (
-                          <Pagination
-                            className="hw-pager"
-                            current={page}
-                            pageSize={HOMEWORK_PAGE_SIZE}
-                            total={data.total}
-                            showSizeChanger={false}
-                            showTotal={(total) => `共${total}份作业`}
-                            onChange={setPage}
-                          />
-                        )}
+                        <HomeworkPager page={page} total={data.total} onChange={setPage} />
                       </>
                     )
                   }

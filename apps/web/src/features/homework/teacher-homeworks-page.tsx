@@ -1,14 +1,14 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { HomeworkRow } from '@uplus/shared';
-import { Button, Pagination, Tag } from 'antd';
+import { Button, Tag } from 'antd';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useToast } from '../../lib/toast';
-import { HOMEWORK_PAGE_SIZE, useCourseDetail, useHomeworkActions, useTeachingHomeworks } from './api';
+import { useCourseDetail, useHomeworkActions, useTeachingHomeworks } from './api';
 import { ConfirmDialog, type ConfirmRequest } from './confirm-dialog';
 import { deadlineText } from './format';
 import { HomeworkFormDialog } from './homework-form-dialog';
-import { PageStates } from './page-states';
+import { HomeworkPager, PageStates } from './page-states';
 import {
   studentCoursePath,
   submissionsPath,
@@ -225,17 +225,7 @@ export function TeacherHomeworksPage() {
                             </tbody>
                           </table>
                         </div>
-                        {data.total > HOMEWORK_PAGE_SIZE && (
-                          <Pagination
-                            className="hw-pager"
-                            current={page}
-                            pageSize={HOMEWORK_PAGE_SIZE}
-                            total={data.total}
-                            showSizeChanger={false}
-                            showTotal={(total) => `共${total}份作业`}
-                            onChange={setPage}
-                          />
-                        )}
+                        <HomeworkPager page={page} total={data.total} onChange={setPage} />
                       </>
                     )
                   }
