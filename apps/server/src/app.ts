@@ -46,6 +46,7 @@ import { sessionRoutes } from './modules/sessions/sessions.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { createSecrets, resolveAppSecret } from './modules/system/secrets';
 import { userRoutes } from './modules/users/users.routes';
+import { createFileStore } from './storage';
 
 // Validation messages are Chinese: schemas carry the specs' texts; anything else falls back to zod's zh-CN
 // texts, and a missing field names itself.
@@ -155,6 +156,7 @@ export const buildApp = async (config: Config, deps: AppDeps = {}): Promise<App>
     secrets,
     now,
     llm: createLlmClient(config.llm),
+    storage: createFileStore(config.storage),
   };
   healthRoutes(app, deps.readiness ?? createReadiness([]));
   siteRoutes(app, ctx);

@@ -6,6 +6,8 @@ export * from './core/services';
 // issue 11: courses (classes, class codes, the student's course list)
 export * from './courses/courses';
 export * from './data-screen/data-screen';
+// issue 12: uploaded files
+export * from './files/files';
 export * from './foundation/config';
 export * from './foundation/foundation';
 export * from './homework/grading';

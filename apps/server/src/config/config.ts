@@ -79,6 +79,42 @@ const envSchema = z.object({
     .default(60_000),
   /** Most sessions kept per process (least recently used ones go first). */
   SESSION_CACHE_SIZE: z.coerce.number().int().min(1).max(10_000_000).default(10_000),
+  /** Where uploaded files are kept on local disk (no S3_BUCKET); relative to where npm was started. */
+  FILES_DIR: optionalText,
+  /** How long a signed file address stays valid, in seconds. */
+  FILE_URL_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(7 * 24 * 3600)
+    .default(3600),
+  /** S3-compatible object storage (MinIO, Huawei OBS, AWS): set S3_BUCKET to use it instead of local disk. */
+  S3_BUCKET: optionalText,
+  /** e.g. http://127.0.0.1:9000 (MinIO); unset: AWS's endpoint for S3_REGION */
+  S3_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalText,
+  /** Never logged. */
+  S3_SECRET_ACCESS_KEY: optionalText,
+  /** path-style addresses (MinIO and most self-hosted stores need them) */
+  S3_FORCE_PATH_STYLE: flag(true),
+  /** Live video provider: where the browser plays a room's stream (HLS), e.g. https://play.example.com/live */
+  LIVE_PLAY_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  /** Where the lecturer's encoder pushes, e.g. rtmp://push.example.com/live */
+  LIVE_PUSH_URL: optionalText.pipe(z.url({ protocol: /^(rtmp|rtmps|srt|https?)$/ }).optional()),
+  /** The provider's URL-signing key (auth_key); never reaches the browser unsigned, never logged. */
+  LIVE_AUTH_KEY: optionalText,
+  /** The provider's chat service (WebSocket), e.g. wss://chat.example.com/ws */
+  LIVE_CHAT_URL: optionalText.pipe(z.url({ protocol: /^(wss?|https?)$/ }).optional()),
+  /** Signs chat tokens; never logged. */
+  LIVE_CHAT_SECRET: optionalText,
+  /** Lifetime of watch and chat tokens, in seconds. */
+  LIVE_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(7 * 24 * 3600)
+    .default(4 * 3600),
 });
 
 /** The AI tasks; each may have its own model. */
@@ -114,6 +150,34 @@ export type SessionCacheConfig = {
   maxEntries: number;
 };
 
+/** Where uploaded files live: local disk (default) or an S3-compatible store. */
+export type StorageConfig =
+  | { kind: 'local'; dir: string; urlTtlSeconds: number }
+  | {
+      kind: 's3';
+      bucket: string;
+      endpoint: string | undefined;
+      region: string;
+      accessKeyId: string | undefined;
+      secretAccessKey: string | undefined;
+      forcePathStyle: boolean;
+      urlTtlSeconds: number;
+    };
+
+/**
+ * The live video provider (issue 12): a CDN that signs play and push addresses with an auth key (the
+ * scheme Alibaba Cloud, Tencent Cloud and self-hosted SRS/nginx secure-link setups share) and a chat
+ * service taking HMAC-signed tokens. Absent: rooms show their schedule and, after a session, its playback.
+ */
+export type LiveConfig = {
+  playUrl: string | undefined;
+  pushUrl: string | undefined;
+  authKey: string | undefined;
+  chatUrl: string | undefined;
+  chatSecret: string | undefined;
+  tokenTtlSeconds: number;
+};
+
 /** Typed server configuration, parsed once from the environment. */
 export type Config = {
   port: number;
@@ -132,6 +196,8 @@ export type Config = {
   publicOrigins?: readonly string[];
   llm: LlmConfig;
   sessionCache: SessionCacheConfig;
+  storage: StorageConfig;
+  live: LiveConfig;
 };
 
 /** `PUBLIC_ORIGINS` as origins; an entry that is not an http(s) origin stops the start (a typo would refuse sign-ins). */
@@ -199,6 +265,32 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       enabled: e.SESSION_CACHE && e.SESSION_CACHE_TTL_MS > 0,
       ttlMs: e.SESSION_CACHE_TTL_MS,
       maxEntries: e.SESSION_CACHE_SIZE,
+    },
+    storage: e.S3_BUCKET
+      ? {
+          kind: 's3',
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          urlTtlSeconds: e.FILE_URL_TTL_SECONDS,
+        }
+      : {
+          kind: 'local',
+          dir: e.FILES_DIR
+            ? path.resolve(base, e.FILES_DIR)
+            : path.join(path.resolve(base, e.DATA_DIR), 'files'),
+          urlTtlSeconds: e.FILE_URL_TTL_SECONDS,
+        },
+    live: {
+      playUrl: e.LIVE_PLAY_URL,
+      pushUrl: e.LIVE_PUSH_URL,
+      authKey: e.LIVE_AUTH_KEY,
+      chatUrl: e.LIVE_CHAT_URL,
+      chatSecret: e.LIVE_CHAT_SECRET,
+      tokenTtlSeconds: e.LIVE_TOKEN_TTL_SECONDS,
     },
   };
 };

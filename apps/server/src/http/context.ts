@@ -11,6 +11,7 @@ import type { Db } from '../db/client';
 import type { NotificationBus } from '../db/notify';
 import type { LlmClient } from '../llm/client';
 import type { Secrets } from '../modules/system/secrets';
+import type { FileStore } from '../storage';
 import type { Auth } from './auth';
 
 /** The Fastify instance with zod schemas as the type provider. */
@@ -33,4 +34,6 @@ export type AppContext = {
   now: () => Date;
   /** The one OpenAI-compatible LLM client (LLM_* settings); its calls answer 503 AI服务未配置 without them. */
   llm: LlmClient;
+  /** Where uploaded bytes live (local disk or S3-compatible); the files area signs addresses to them. */
+  storage: FileStore;
 };

@@ -8,6 +8,7 @@ import {
 } from '@uplus/shared';
 import type { Db } from '../db/client';
 import * as courses from '../modules/courses/courses.service';
+import * as employer from '../modules/employer/employer.service';
 import * as messages from '../modules/messages/messages.service';
 import * as organisations from '../modules/organisations/organisations.service';
 import * as questionBank from '../modules/question-bank/question-bank.service';
@@ -117,6 +118,12 @@ const DEMO_COURSE_NOTICES: readonly (readonly [number, string, string, boolean])
     false,
   ],
 ];
+
+/** The company business01 acts for (issue 12). */
+export const DEMO_COMPANY = {
+  name: '优加信息技术有限公司',
+  introduction: '专注于软件研发与产教融合的信息技术企业，为高校提供实习实训与职业发展课程。',
+} as const;
 
 /** The demo accounts, as printed at start-up and listed in the README. */
 export const DEMO_ACCOUNTS = [
@@ -471,6 +478,13 @@ export const seedDemoData = async (opts: { db: Db; port: number }) => {
 
   const business = await create('business01', '张伟', '1');
   await member(business.id, area.id, area.id, 'Business');
+  // issue 12: the company business01 acts for (its internship groups, open courses and certificates)
+  await employer.createCompany({
+    db,
+    userId: business.id,
+    name: DEMO_COMPANY.name,
+    introduction: DEMO_COMPANY.introduction,
+  });
 
   const leader = await create('leader01', '陈志强', '1');
   await member(leader.id, uplus.id, cs.id, 'Teacher', {

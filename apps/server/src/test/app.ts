@@ -24,6 +24,20 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   trustProxy: false,
   llm: testLlmConfig(),
   sessionCache: { enabled: true, ttlMs: 60_000, maxEntries: 10_000 },
+  // one directory per test process: files written by one file's tests never meet another's
+  storage: {
+    kind: 'local',
+    dir: path.join(os.tmpdir(), `uplus-test-files-${process.pid}`),
+    urlTtlSeconds: 3600,
+  },
+  live: {
+    playUrl: undefined,
+    pushUrl: undefined,
+    authKey: undefined,
+    chatUrl: undefined,
+    chatSecret: undefined,
+    tokenTtlSeconds: 4 * 3600,
+  },
   ...overrides,
 });
 
