@@ -29,6 +29,7 @@ import { homeworkRoutes } from './modules/homework/homework.routes';
 import { homeworkLifecycleRoutes } from './modules/homework/lifecycle.routes';
 import { submissionRoutes } from './modules/homework/submissions.routes';
 import { idpRoutes } from './modules/idp/idp.routes';
+import { internshipRoutes } from './modules/internships/internships.routes';
 import { messageRoutes } from './modules/messages/messages.routes';
 import { organisationRoutes } from './modules/organisations/organisations.routes';
 import {
@@ -173,6 +174,8 @@ export const buildApp = async (config: Config, deps: AppDeps = {}): Promise<App>
   homeworkLifecycleRoutes(app, ctx);
   // issue 11: courses (classes, class codes, the student's course list)
   courseRoutes(app, ctx);
+  // issue 12: internships (student and organiser) and the company hub
+  internshipRoutes(app, ctx);
   const jobs = deps.jobs ?? createJobQueue({ db: database.db, log: app.log, bus: notifications });
   // Hooks run last-added first: the queue stops before a database opened here is closed.
   if (!deps.jobs) app.addHook('onClose', async () => jobs.stop());
