@@ -92,8 +92,7 @@ export const fileRoutes = (app: App, ctx: AppContext) => {
         .header('accept-ranges', 'bytes')
         .header('cache-control', `private, max-age=${maxAge}`)
         .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .header('content-disposition', contentDisposition(file.name));
+        .header('content-security-policy', "default-src 'none'; sandbox");
       if (content.kind === 'unsatisfiable') {
         return reply
           .code(416)
@@ -101,7 +100,7 @@ export const fileRoutes = (app: App, ctx: AppContext) => {
           .type('application/json; charset=utf-8')
           .send({ success: false, code: 416, message: '请求的范围无效', data: null });
       }
-      reply.type(file.contentType);
+      reply.type(file.contentType).header('content-disposition', contentDisposition(file.name));
       if (content.kind === 'partial') {
         const { start, end } = content.range;
         return reply
