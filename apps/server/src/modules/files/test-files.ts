@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { App } from '../../http/context';
+import type { FastifyInstance } from 'fastify';
+
+/** What the helpers need of the app (a module's helper may not import http/). */
+type App = Pick<FastifyInstance, 'inject'>;
 
 /* Test helpers of the files area: sample files of each type and a multipart upload. */
 
