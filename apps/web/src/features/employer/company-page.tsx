@@ -60,7 +60,7 @@ function CompanyHub() {
     <section className="internships-page" aria-labelledby="company-title">
       <h1 id="company-title">企业入口</h1>
       <ListState query={company} loadingText="正在加载企业信息…" isEmpty={() => false} empty={null}>
-        {(data) => (
+        {({ company: data }) => (
           <>
             <CompanyForm company={data} />
             {data ? (
