@@ -692,6 +692,11 @@ describe.each(testDrivers())('internships on %s', (driver) => {
         status: 'Finished',
         memberCount: 3,
       });
+      await groupOf(a, { name: '第二个' });
+      const second = data<{ rows: { name: string }[]; total: number }>(
+        await a.api.get(`${O}/internship_groups/managed?pageNumber=2&pageSize=1`),
+      );
+      expect(second).toMatchObject({ total: 2, rows: [{ name: group.name }] });
     });
   });
 
