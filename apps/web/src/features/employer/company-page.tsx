@@ -1,16 +1,15 @@
 import { BankOutlined, ReadOutlined, SafetyCertificateOutlined, SolutionOutlined } from '@ant-design/icons';
-import { type Company, INTERNSHIP_LIMITS, INTERNSHIPS_MSG, toRole, type UploadedFile } from '@uplus/shared';
-import { Button, Form, Input } from 'antd';
-import { useEffect } from 'react';
+import { toRole } from '@uplus/shared';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useStored } from '../../lib/storage';
-import { useToast } from '../../lib/toast';
-import { ListState } from '../courses/course-parts';
-import { FileUpload } from '../files/file-upload';
-import { useMyCompany, useSaveCompany } from '../internships/api';
+import { useMyCompany } from '../internships/api';
 import { ENTERPRISE_INTERNSHIPS_PATH } from '../internships/internship-model';
+import { QueryState } from '../internships/parts';
 import '../internships/internships.css';
-import '../courses/courses.css';
+
+// the form (antd Form, the upload control) loads after the page shows
+const CompanyForm = lazy(async () => ({ default: (await import('./company-form')).CompanyForm }));
 
 /** The company console's pages (企业入口 links to them). */
 export const COMPANY_HUB_LINKS = [
@@ -34,8 +33,6 @@ export const COMPANY_HUB_LINKS = [
   },
 ] as const;
 
-type FormValues = { name: string; introduction: string; logo: UploadedFile | null };
-
 /**
  * 企业入口 (/workbench/index/company): a business user's company profile (name, introduction, logo upload),
  * made on the first save, and the cards to the company's consoles.
@@ -46,7 +43,7 @@ export function CompanyPage() {
     return (
       <section className="internships-page" aria-labelledby="company-title">
         <h1 id="company-title">企业入口</h1>
-        <div className="courses-state" data-testid="company-not-business">
+        <div className="internship-state" data-testid="company-not-business">
           企业入口仅对企业用户开放。
         </div>
       </section>
@@ -59,10 +56,12 @@ function CompanyHub() {
   return (
     <section className="internships-page" aria-labelledby="company-title">
       <h1 id="company-title">企业入口</h1>
-      <ListState query={company} loadingText="正在加载企业信息…" isEmpty={() => false} empty={null}>
+      <QueryState query={company} loadingText="正在加载企业信息…">
         {({ company: data }) => (
           <>
-            <CompanyForm company={data} />
+            <Suspense fallback={<div role="status">正在加载表单…</div>}>
+              <CompanyForm company={data} />
+            </Suspense>
             {data ? (
               <nav aria-label="企业管理">
                 <ul className="company-hub__cards">
@@ -85,98 +84,7 @@ function CompanyHub() {
             )}
           </>
         )}
-      </ListState>
+      </QueryState>
     </section>
-  );
-}
-
-function CompanyForm({ company }: { company: Company | null }) {
-  const [form] = Form.useForm<FormValues>();
-  const save = useSaveCompany();
-  const toast = useToast();
-  useEffect(() => {
-    form.setFieldsValue({
-      name: company?.name ?? '',
-      introduction: company?.introduction ?? '',
-      logo: company?.logo ?? null,
-    });
-  }, [company, form]);
-
-  const submit = async (values: FormValues) => {
-    try {
-      await save.mutateAsync({
-        name: values.name.trim(),
-        introduction: (values.introduction ?? '').trim(),
-        logoFileId: values.logo?.id ?? null,
-      });
-      toast.success(INTERNSHIPS_MSG.saved);
-    } catch {
-      // toasted by the client
-    }
-  };
-
-  return (
-    <div className="enterprise-section">
-      <h2>企业信息</h2>
-      <Form
-        form={form}
-        layout="vertical"
-        onFinish={(v) => void submit(v)}
-        data-testid="company-form"
-        style={{ maxWidth: 560 }}
-      >
-        <Form.Item
-          name="name"
-          label="企业名称"
-          rules={[
-            { required: true, whitespace: true, message: INTERNSHIPS_MSG.companyNameRequired },
-            { max: INTERNSHIP_LIMITS.companyNameMax, message: INTERNSHIPS_MSG.companyNameTooLong },
-          ]}
-        >
-          <Input autoComplete="organization" data-testid="company-name" />
-        </Form.Item>
-        <Form.Item
-          name="introduction"
-          label="企业简介"
-          rules={[
-            {
-              max: INTERNSHIP_LIMITS.companyIntroductionMax,
-              message: INTERNSHIPS_MSG.companyIntroductionTooLong,
-            },
-          ]}
-        >
-          <Input.TextArea rows={4} showCount maxLength={INTERNSHIP_LIMITS.companyIntroductionMax} />
-        </Form.Item>
-        <Form.Item name="logo" label="企业Logo" valuePropName="value">
-          <LogoField />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="company-save">
-          保存
-        </Button>
-      </Form>
-    </div>
-  );
-}
-
-/** FileUpload as a Form.Item control (value / onChange and the item's id). */
-function LogoField({
-  value = null,
-  onChange,
-  id,
-  'aria-describedby': describedBy,
-}: {
-  value?: UploadedFile | null;
-  onChange?: (file: UploadedFile | null) => void;
-  id?: string;
-  'aria-describedby'?: string;
-}) {
-  return (
-    <FileUpload
-      purpose="logo"
-      value={value}
-      onChange={(f) => onChange?.(f)}
-      id={id}
-      aria-describedby={describedBy}
-    />
   );
 }

@@ -196,8 +196,9 @@ describe('the organiser’s internship pages', () => {
     renderApp('/workbench/index/company');
     expect(await screen.findByTestId('company-first-save')).toBeTruthy();
     expect(screen.queryAllByTestId('company-hub-link')).toHaveLength(0);
+    const saveButton = await screen.findByTestId('company-save', {}, { timeout: 4000 });
     await act(async () => {
-      fireEvent.click(screen.getByTestId('company-save'));
+      fireEvent.click(saveButton);
     });
     expect(await screen.findByText(INTERNSHIPS_MSG.companyNameRequired)).toBeTruthy();
     fireEvent.change(screen.getByTestId('company-name'), { target: { value: '优加信息技术有限公司' } });

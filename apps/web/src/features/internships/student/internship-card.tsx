@@ -1,10 +1,10 @@
 import { LockOutlined } from '@ant-design/icons';
 import { internshipCardState, type StudentGroup } from '@uplus/shared';
-import { Button, Progress } from 'antd';
+import { Button } from 'antd';
 import { useNavigate } from 'react-router';
 import { useToast } from '../../../lib/toast';
-import { courseDateRange } from '../../courses/course-model';
 import { internshipStagePath } from '../internship-model';
+import { dateRange, ProgressBar } from '../parts';
 
 type Props = {
   group: StudentGroup;
@@ -53,9 +53,7 @@ export function InternshipCard({ group, onExit, onNotSuitable }: Props) {
           <h2 id={headingId}>{group.name}</h2>
           <div className="internship-card__meta">
             <span>{group.company.name}</span>
-            <span data-testid="internship-period">
-              {courseDateRange(group.startTimestamp, group.endTimestamp)}
-            </span>
+            <span data-testid="internship-period">{dateRange(group.startTimestamp, group.endTimestamp)}</span>
             <span className="internship-status" data-status={group.status} data-testid="internship-status">
               {state.statusTitle}
             </span>
@@ -118,7 +116,10 @@ export function InternshipCard({ group, onExit, onNotSuitable }: Props) {
                   {stage.name}
                 </span>
                 {!stage.locked && (
-                  <Progress percent={Number.parseInt(stage.progressText, 10)} size="small" aria-hidden />
+                  <>
+                    <ProgressBar share={Number.parseInt(stage.progressText, 10) / 100} />
+                    <span className="internship-field__hint">已完成 {stage.progressText}</span>
+                  </>
                 )}
               </button>
             </li>

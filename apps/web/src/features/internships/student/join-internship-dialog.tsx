@@ -10,8 +10,8 @@ import { Button, Input, Modal } from 'antd';
 import { useId, useState } from 'react';
 import { errorMessage } from '../../../api/http';
 import { useToast } from '../../../lib/toast';
-import { isCommitEnter } from '../../courses/course-parts';
 import { fetchJoinedCount, useJoinInternship } from '../api';
+import { isCommitEnter } from '../parts';
 
 type Props = { open: boolean; onClose: () => void };
 

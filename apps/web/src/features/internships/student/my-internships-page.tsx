@@ -9,16 +9,21 @@ import {
   toRole,
 } from '@uplus/shared';
 import { Button, Modal } from 'antd';
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useStored } from '../../../lib/storage';
-import { ListState, Pager, useBackToLastPage } from '../../courses/course-parts';
 import { STUDENT_PAGE_SIZE, useStudentGroups } from '../api';
-import { ExitInternshipDialog } from './exit-internship-dialog';
+import { QueryState, SimplePager } from '../parts';
 import { InternshipCard } from './internship-card';
-import { JoinInternshipDialog } from './join-internship-dialog';
 import '../internships.css';
-import '../../courses/courses.css';
+
+// the dialogs (radio, text area, counters) load when first opened
+const JoinInternshipDialog = lazy(async () => ({
+  default: (await import('./join-internship-dialog')).JoinInternshipDialog,
+}));
+const ExitInternshipDialog = lazy(async () => ({
+  default: (await import('./exit-internship-dialog')).ExitInternshipDialog,
+}));
 
 /**
  * 我的实习 (/workbench/index/internship, spec 2.2, 2.12, 4): tabs 全部 / 进行中 / 已结束 (upType in the
@@ -31,24 +36,30 @@ export function MyInternshipsPage() {
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const list = useStudentGroups(upType, page);
   const [joining, setJoining] = useState(false);
+  const [joinOpened, setJoinOpened] = useState(false);
   const [exiting, setExiting] = useState<StudentGroup | null>(null);
   const [notSuitable, setNotSuitable] = useState<string | null>(null);
-  const toPage = useCallback(
-    (next: number) => {
-      const p = new URLSearchParams(params);
-      if (next > 1) p.set('page', String(next));
-      else p.delete('page');
-      setParams(p);
-    },
-    [params, setParams],
-  );
-  useBackToLastPage(list.data, page, STUDENT_PAGE_SIZE, toPage);
+
+  const toPage = (next: number) => {
+    const p = new URLSearchParams(params);
+    if (next > 1) p.set('page', String(next));
+    else p.delete('page');
+    setParams(p);
+  };
+  // the page shown emptied (its last group exited) while others remain: back to the last page
+  const data = list.data;
+  useEffect(() => {
+    if (!data || data.rows.length > 0 || page <= 1 || data.total === 0) return;
+    const p = new URLSearchParams(params);
+    p.set('page', String(Math.max(1, Math.ceil(data.total / STUDENT_PAGE_SIZE))));
+    setParams(p);
+  }, [data, page, params, setParams]);
 
   if (role === 'Business')
     return (
       <section className="internships-page" aria-labelledby="internships-title">
         <h1 id="internships-title">我的实习</h1>
-        <div className="courses-state">
+        <div className="internship-state">
           <span>企业用户在企业入口管理实习计划。</span>
           <Link to="/workbench/index/company">前往企业入口</Link>
         </div>
@@ -64,14 +75,17 @@ export function MyInternshipsPage() {
         <Button
           type="primary"
           icon={<PlusOutlined aria-hidden />}
-          onClick={() => setJoining(true)}
+          onClick={() => {
+            setJoinOpened(true);
+            setJoining(true);
+          }}
           data-testid="join-internship"
         >
           加入实习
         </Button>
       </header>
       <nav aria-label="实习状态">
-        <ul className="courses-tabs">
+        <ul className="internship-tabs">
           {INTERNSHIP_UP_TYPES.map((tab) => (
             <li key={tab}>
               <Link
@@ -85,10 +99,10 @@ export function MyInternshipsPage() {
           ))}
         </ul>
       </nav>
-      <ListState
+      <QueryState
         query={list}
         loadingText="正在加载实习…"
-        isEmpty={(data) => data.rows.length === 0}
+        isEmpty={(d) => d.rows.length === 0}
         empty={
           <span>
             {INTERNSHIPS_MSG.empty}
@@ -96,27 +110,29 @@ export function MyInternshipsPage() {
           </span>
         }
       >
-        {(data) => (
+        {(d) => (
           <>
             <ul className="internship-list" aria-label="实习列表" aria-busy={list.isFetching}>
-              {data.rows.map((group) => (
+              {d.rows.map((group) => (
                 <li key={`${group.id}-${group.internshipMembers[0]?.id ?? ''}`}>
                   <InternshipCard group={group} onExit={setExiting} onNotSuitable={setNotSuitable} />
                 </li>
               ))}
             </ul>
-            <Pager
+            <SimplePager
               page={page}
               pageSize={STUDENT_PAGE_SIZE}
-              total={data.total}
+              total={d.total}
               label="实习分页"
               onChange={toPage}
             />
           </>
         )}
-      </ListState>
-      <JoinInternshipDialog open={joining} onClose={() => setJoining(false)} />
-      <ExitInternshipDialog group={exiting} onClose={() => setExiting(null)} />
+      </QueryState>
+      <Suspense fallback={null}>
+        {joinOpened && <JoinInternshipDialog open={joining} onClose={() => setJoining(false)} />}
+        {exiting && <ExitInternshipDialog group={exiting} onClose={() => setExiting(null)} />}
+      </Suspense>
       <Modal
         open={notSuitable !== null}
         title={INTERNSHIPS_MSG.notSuitableTitle}

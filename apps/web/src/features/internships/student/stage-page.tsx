@@ -4,11 +4,10 @@ import { Button, Progress } from 'antd';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useToast } from '../../../lib/toast';
-import { ListState } from '../../courses/course-parts';
 import { useCompleteTask, useStage } from '../api';
 import { INTERNSHIP_LIST_PATH } from '../internship-model';
+import { QueryState } from '../parts';
 import '../internships.css';
-import '../../courses/courses.css';
 
 /**
  * A stage of an internship (/workbench/internship/stage/:stageId): its description and tasks with 完成
@@ -40,13 +39,7 @@ export function InternshipStagePage() {
       <Link to={INTERNSHIP_LIST_PATH}>
         <ArrowLeftOutlined aria-hidden /> 返回我的实习
       </Link>
-      <ListState
-        query={stage}
-        loadingText="正在加载阶段…"
-        isEmpty={() => false}
-        empty={null}
-        notFound={<span />}
-      >
+      <QueryState query={stage} loadingText="正在加载阶段…">
         {(data) => (
           <>
             <header>
@@ -62,7 +55,7 @@ export function InternshipStagePage() {
               )}
             </header>
             {data.tasks.length === 0 ? (
-              <div className="courses-state">{INTERNSHIPS_MSG.noTasks}</div>
+              <div className="internship-state">{INTERNSHIPS_MSG.noTasks}</div>
             ) : (
               <ol className="stage-tasks" aria-label="任务">
                 {data.tasks.map((task) => (
@@ -92,7 +85,7 @@ export function InternshipStagePage() {
             )}
           </>
         )}
-      </ListState>
+      </QueryState>
     </main>
   );
 }
