@@ -181,41 +181,4 @@ describe('the organiser’s internship pages', () => {
     expect(screen.queryByTestId('stage-add')).toBeNull();
     expect(screen.queryByTestId('code-add')).toBeNull();
   });
-
-  it('企业入口: the company form (name required), saved, and the console cards', async () => {
-    let saved: unknown = null;
-    const calls = stubFetch(
-      routes({
-        'GET /api/ourea/companies/mine': () => ok(saved),
-        'PUT /api/ourea/companies/mine': (call) => {
-          saved = { id: '1', name: (call.body as { name: string }).name, introduction: '', logo: null };
-          return ok(saved);
-        },
-      }),
-    );
-    renderApp('/workbench/index/company');
-    expect(await screen.findByTestId('company-first-save')).toBeTruthy();
-    expect(screen.queryAllByTestId('company-hub-link')).toHaveLength(0);
-    const saveButton = await screen.findByTestId('company-save', {}, { timeout: 4000 });
-    await act(async () => {
-      fireEvent.click(saveButton);
-    });
-    expect(await screen.findByText(INTERNSHIPS_MSG.companyNameRequired)).toBeTruthy();
-    fireEvent.change(screen.getByTestId('company-name'), { target: { value: '优加信息技术有限公司' } });
-    await act(async () => {
-      fireEvent.click(screen.getByTestId('company-save'));
-    });
-    expect(await screen.findByText(INTERNSHIPS_MSG.saved)).toBeTruthy();
-    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
-      name: '优加信息技术有限公司',
-      introduction: '',
-      logoFileId: null,
-    });
-    const links = await screen.findAllByTestId('company-hub-link');
-    expect(links.map((l) => l.getAttribute('href'))).toEqual([
-      '/u/enterprise/internships',
-      '/u/openclass/manage',
-      '/u/enterprise/certificates',
-    ]);
-  });
 });
