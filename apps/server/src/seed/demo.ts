@@ -14,6 +14,7 @@ import * as organisations from '../modules/organisations/organisations.service';
 import * as questionBank from '../modules/question-bank/question-bank.service';
 import * as site from '../modules/site/site.service';
 import * as users from '../modules/users/users.service';
+import type { FileStore } from '../storage';
 import { seedDemoHomework } from './demo-homework';
 
 /** Questions of teacher01's homework (one of each kind the AI judge and the test run serve). */
@@ -200,7 +201,7 @@ const areaMenus = (port: number) => [
  * The demo set (common.md): product, school and area deployments, an organisation tree, five users with
  * Chinese names, modules and permissions. Everything goes through the services, like real data would.
  */
-export const seedDemoData = async (opts: { db: Db; port: number }) => {
+export const seedDemoData = async (opts: { db: Db; port: number; storage: FileStore }) => {
   const { db } = opts;
 
   // Organisations: a school on its own, and an area holding another school.
