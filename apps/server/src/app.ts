@@ -110,7 +110,7 @@ export const buildApp = async (config: Config, deps: AppDeps = {}): Promise<App>
     // Addresses may carry a sign-in ticket (/authorize?ticket=): never send them to other sites.
     if (!reply.hasHeader('referrer-policy')) reply.header('referrer-policy', 'same-origin');
   });
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, config);
 
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
