@@ -27,6 +27,8 @@ import * as repo from './member-profile.repo';
  */
 
 const ms = (d: Date | null) => (d ? d.getTime() : null);
+/** How far ahead of the server a client's clock (time zone) may be. */
+const CLIENT_AHEAD_MS = 14 * 3_600_000;
 
 const completeRow = (row: repo.ProfileRow) =>
   isProfileComplete({
@@ -96,7 +98,12 @@ export const basicInfoOf = async (opts: { db: Db; actor: Actor }) =>
  */
 export const saveProfile = async (opts: { db: Db; actor: Actor; body: MemberProfileBody; now: Date }) => {
   const form = profileFormOfBody(opts.body);
-  const error = firstProfileError(form, opts.now);
+  // The browser counts years in its own time zone: a client up to 14 hours ahead of the server (China on
+  // New Year's morning while the server is on UTC) may already offer next year, so that one is accepted too.
+  const error =
+    firstProfileError(form, opts.now) &&
+    firstProfileError(form, new Date(opts.now.getTime() + CLIENT_AHEAD_MS)) &&
+    firstProfileError(form, opts.now);
   if (error) throw AppError.badRequest(error.message);
   const schoolCode = (opts.body.schoolCode as string).trim();
   const majorCode = (opts.body.majorCode as string).trim();

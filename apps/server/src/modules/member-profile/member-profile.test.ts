@@ -10,7 +10,13 @@ import { useTestApp } from '../../test/app';
 import { testDrivers } from '../../test/database';
 import { buildSignedInMember, buildUser } from '../../test/factories';
 import { countCatalogues } from './member-profile.repo';
-import { CATALOG_MAJORS, CATALOG_SCHOOLS, loadCatalogues, profileSummaryOf } from './member-profile.service';
+import {
+  CATALOG_MAJORS,
+  CATALOG_SCHOOLS,
+  loadCatalogues,
+  profileSummaryOf,
+  setProfile,
+} from './member-profile.service';
 
 const O = '/api/ourea';
 
@@ -245,5 +251,41 @@ describe.each(testDrivers())('member profile on %s', (driver) => {
     expect(data.rows.map((r) => r.name)).toContain('软件技术');
     const t2 = await get(me.token, `${O}/majors?search=080910t`);
     expect(t2.json().data.rows[0].name).toBe('数据科学与大数据技术');
+  });
+});
+
+describe.each(testDrivers())('member profile around New Year on %s', (driver) => {
+  const t = useTestApp(driver);
+
+  it('accepts next year’s enrolment from a client already in the new year (server on UTC, China ahead)', async () => {
+    await loadCatalogues({ db: t.db });
+    const user = await buildUser(t.db);
+    // 20:00 UTC on Dec 31 is 04:00 on Jan 1 in China: the dialog there offers 2027 first
+    const now = new Date(Date.UTC(2026, 11, 31, 20, 0));
+    const base = {
+      name: '王小明',
+      sex: 'Male',
+      birthday: Date.UTC(2004, 2, 8),
+      degree: 'Bachelor',
+      schoolCode: '10001',
+      majorCode: '080902',
+    };
+    const saved = await setProfile({
+      db: t.db,
+      userId: user.id,
+      now,
+      body: { ...base, enrolmentAt: yearStart(2027) },
+    });
+    expect(saved.enrolmentAt).toBe(yearStart(2027));
+    await expect(
+      setProfile({ db: t.db, userId: user.id, now, body: { ...base, enrolmentAt: yearStart(2028) } }),
+    ).rejects.toThrow(PROFILE_MSG.enrolmentYearInvalid);
+    await expect(
+      setProfile({ db: t.db, userId: user.id, now, body: { ...base, enrolmentAt: yearStart(2013) } }),
+    ).rejects.toThrow(PROFILE_MSG.enrolmentYearInvalid);
+    expect(
+      (await setProfile({ db: t.db, userId: user.id, now, body: { ...base, enrolmentAt: yearStart(2014) } }))
+        .enrolmentAt,
+    ).toBe(yearStart(2014));
   });
 });
