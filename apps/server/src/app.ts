@@ -30,6 +30,7 @@ import { homeworkRoutes } from './modules/homework/homework.routes';
 import { homeworkLifecycleRoutes } from './modules/homework/lifecycle.routes';
 import { submissionRoutes } from './modules/homework/submissions.routes';
 import { idpRoutes } from './modules/idp/idp.routes';
+import { memberProfileRoutes } from './modules/member-profile/member-profile.routes';
 import { messageRoutes } from './modules/messages/messages.routes';
 import { organisationRoutes } from './modules/organisations/organisations.routes';
 import {
@@ -175,6 +176,7 @@ export const buildApp = async (config: Config, deps: AppDeps = {}): Promise<App>
   // issue 11: courses (classes, class codes, the student's course list)
   courseRoutes(app, ctx);
   fileRoutes(app, ctx); // issue 12: uploads and signed file addresses
+  memberProfileRoutes(app, ctx); // issue 12: member profile, schools and majors
   const jobs = deps.jobs ?? createJobQueue({ db: database.db, log: app.log, bus: notifications });
   // Hooks run last-added first: the queue stops before a database opened here is closed.
   if (!deps.jobs) app.addHook('onClose', async () => jobs.stop());
