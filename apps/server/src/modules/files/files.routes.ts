@@ -34,6 +34,12 @@ export const fileRoutes = (app: App, ctx: AppContext) => {
       limits: { files: 1, fields: 10, parts: 20, fileSize: LARGEST_UPLOAD + 1, fieldSize: 1024 },
     });
 
+    // A refused upload (wrong type, too large) is answered at once; closing the connection afterwards stops
+    // the client sending the rest of a large body instead of the server reading it to the end.
+    files.addHook('onError', async (request, reply) => {
+      if (!request.raw.complete) reply.header('connection', 'close');
+    });
+
     files.post(
       `${FILES_BASE}/upload`,
       {

@@ -1,4 +1,5 @@
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
+import http from 'node:http';
 import path from 'node:path';
 import { FILE_PURPOSES, FILES_MSG, type FilePurpose, type UploadedFile } from '@uplus/shared';
 import { describe, expect, it } from 'vitest';
@@ -9,8 +10,8 @@ import { testDrivers } from '../../test/database';
 import { buildUser, tokenFor } from '../../test/factories';
 import { createSecrets, resolveAppSecret } from '../system/secrets';
 import { findFile } from './files.repo';
-import { claimFile, fileUrlById, fileUrls } from './files.service';
-import { multipart, SAMPLES, upload } from './test-files';
+import { claimFile, fileUrlById, fileUrls, storeFileBytes } from './files.service';
+import { BOUNDARY, multipart, SAMPLES, upload } from './test-files';
 
 const U = '/api/files/upload';
 
@@ -105,6 +106,55 @@ describe.each(testDrivers())('files (%s)', (driver) => {
     expect(await storedFiles()).toEqual(before);
     const exact = await uploaded(token, 'seal', 'seal.png', tooBig.subarray(0, limit));
     expect(exact.size).toBe(limit);
+  });
+
+  it('answers a too large upload over a real connection before the body ends, and closes it', async () => {
+    const { token } = await signedIn();
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const total = 64 * 1024 * 1024;
+    const chunk = Buffer.alloc(64 * 1024, 1);
+    let written = 0;
+    const answer = await new Promise<{ status: number; body: string; connection: string | undefined }>(
+      (resolve, reject) => {
+        const head = Buffer.from(
+          `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="big.png"\r\n` +
+            'Content-Type: image/png\r\n\r\n',
+        );
+        const request = http.request(`${address}${U}?purpose=seal`, {
+          method: 'POST',
+          headers: {
+            'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+            'x-access-token': token,
+          },
+        });
+        request.on('response', (response) => {
+          let body = '';
+          response.on('data', (data: Buffer) => {
+            body += data.toString();
+          });
+          response.on('end', () =>
+            resolve({ status: response.statusCode ?? 0, body, connection: response.headers.connection }),
+          );
+        });
+        request.on('error', (error) => reject(error));
+        request.write(Buffer.concat([head, SAMPLES.png]));
+        const pump = () => {
+          while (written < total) {
+            written += chunk.length;
+            if (!request.write(chunk)) {
+              request.once('drain', pump);
+              return;
+            }
+          }
+          request.end(`\r\n--${BOUNDARY}--\r\n`);
+        };
+        pump();
+      },
+    );
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body).message).toBe(FILES_MSG.tooLarge(FILE_PURPOSES.seal.maxBytes));
+    expect(answer.connection).toBe('close');
+    expect(written).toBeLessThan(total);
   });
 
   it('refuses an upload without a file, with an empty file, of no known purpose, or not multipart', async () => {
@@ -267,6 +317,32 @@ describe.each(testDrivers())('files (%s)', (driver) => {
     expect(expires - nowSeconds).toBeGreaterThan(3600 * 0.75 - 2);
     expect(expires - nowSeconds).toBeLessThanOrEqual(3600 + 2);
     expect(user.id).toBeGreaterThan(0);
+  });
+
+  it('storeFileBytes keeps bytes the server has (the seed’s video) with an upload’s checks', async () => {
+    const { user } = await signedIn();
+    const ctx = { db: t.db, storage: createLocalStore(filesDir), now: t.clock.now };
+    const video = await readFile(path.join(import.meta.dirname, '../../seed/assets/demo-open-class.mp4'));
+    const row = await storeFileBytes(ctx, {
+      ownerId: user.id,
+      purpose: 'video',
+      name: '演示.mp4',
+      bytes: video,
+    });
+    expect(row).toMatchObject({
+      ownerId: user.id,
+      purpose: 'video',
+      contentType: 'video/mp4',
+      size: video.length,
+    });
+    const stored = await ctx.storage.get(row.storageKey, { start: 0, end: 15 });
+    expect(stored?.size).toBe(video.length);
+    await expect(
+      storeFileBytes(ctx, { ownerId: user.id, purpose: 'seal', name: 'x.png', bytes: SAMPLES.text }),
+    ).rejects.toMatchObject({ code: 400, message: FILES_MSG.badType('公章图片') });
+    await expect(
+      storeFileBytes(ctx, { ownerId: user.id, purpose: 'seal', name: 'x.mp4', bytes: video }),
+    ).rejects.toMatchObject({ code: 400 });
   });
 
   it('claimFile: the uploader’s own file of an allowed purpose; never another user’s or another purpose’s', async () => {

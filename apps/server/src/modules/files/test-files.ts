@@ -23,7 +23,7 @@ export const SAMPLES = {
   text: Buffer.from('这不是图片，只是一个改了名字的文本文件。\n'.repeat(10)),
 };
 
-const BOUNDARY = '----uplus-test-boundary';
+export const BOUNDARY = '----uplus-test-boundary';
 
 /** A multipart/form-data body with one file field (or none). */
 export const multipart = (file: { name: string; bytes: Buffer; type?: string; field?: string } | null) => {

@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { FILES_MSG, STORAGE_KEYS, type UploadedFile } from '@uplus/shared';
+import { Button, Form } from 'antd';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { FileUpload, type FileUploadProps } from './file-upload';
@@ -80,6 +81,7 @@ const Harness = (props: Partial<FileUploadProps> & { onValue?: (file: UploadedFi
         purpose={props.purpose ?? 'poster'}
         id="poster-upload"
         value={value}
+        onBusyChange={props.onBusyChange}
         onChange={(file) => {
           setValue(file);
           props.onValue?.(file);
@@ -126,8 +128,10 @@ describe('FileUpload', () => {
     useFakeXhr();
     window.localStorage.setItem(STORAGE_KEYS.token, 'token-1');
     const onValue = vi.fn();
-    render(<Harness onValue={onValue} />);
+    const onBusy = vi.fn();
+    render(<Harness onValue={onValue} onBusyChange={onBusy} />);
     pick(fileOf('海报.png', 'image/png', 1536));
+    expect(onBusy).toHaveBeenLastCalledWith(true);
     const xhr = FakeXhr.last;
     expect(xhr?.method).toBe('POST');
     expect(xhr?.url).toBe('/api/files/upload?purpose=poster');
@@ -143,6 +147,7 @@ describe('FileUpload', () => {
       xhr?.answer(200, { success: true, code: 200, message: '操作成功', data: UPLOADED }),
     );
     expect(onValue).toHaveBeenLastCalledWith(UPLOADED);
+    expect(onBusy.mock.calls).toEqual([[true], [false]]);
     expect(screen.queryByRole('progressbar')).toBeNull();
     const preview = screen.getByRole('img', { name: '海报.png' });
     expect(preview.getAttribute('src')).toBe(UPLOADED.url);
@@ -196,5 +201,29 @@ describe('FileUpload', () => {
       dataTransfer: { files: [fileOf('movie.mp4', '')] },
     });
     expect(FakeXhr.last?.url).toBe('/api/files/upload?purpose=video');
+  });
+
+  it('works as a Form.Item control: labelled, its required error described', async () => {
+    useFakeXhr();
+    const onFinish = vi.fn();
+    render(
+      <Form onFinish={onFinish}>
+        <Form.Item name="seal" label="企业公章" rules={[{ required: true, message: '请上传公章图片' }]}>
+          <FileUpload purpose="seal" />
+        </Form.Item>
+        <Button htmlType="submit">保存</Button>
+      </Form>,
+    );
+    const button = screen.getByRole('button', { name: '企业公章' });
+    fireEvent.click(screen.getByRole('button', { name: /^保 ?存$/ }));
+    const error = await screen.findByText('请上传公章图片');
+    const described = (button.getAttribute('aria-describedby') ?? '').split(' ');
+    expect(described.some((id) => id && error.closest(`[id="${id}"]`))).toBe(true);
+    pick(fileOf('seal.png', 'image/png'));
+    await act(async () =>
+      FakeXhr.last?.answer(200, { success: true, code: 200, message: '操作成功', data: UPLOADED }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: /^保 ?存$/ }));
+    await vi.waitFor(() => expect(onFinish).toHaveBeenCalledWith({ seal: UPLOADED }));
   });
 });
