@@ -15,6 +15,9 @@ export * from './homework/homework';
 // issue 11 homework (helper homework-server): lifecycle, submissions, objective grading
 export * from './homework/objective';
 export * from './homework/submissions';
+// issue 12: internships (groups, stages, invite codes, members) and the company hub
+export * from './internships/card-state';
+export * from './internships/internships';
 // issue 12: member profile (profile-completion dialog, school and major catalogues)
 export * from './member-profile/member-profile';
 export * from './messages/messages';

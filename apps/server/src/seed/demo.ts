@@ -16,6 +16,7 @@ import * as site from '../modules/site/site.service';
 import * as users from '../modules/users/users.service';
 import type { FileStore } from '../storage';
 import { seedDemoHomework } from './demo-homework';
+import { seedDemoInternships } from './demo-internships';
 import { seedDemoProfiles } from './demo-profile';
 
 /** Questions of teacher01's homework (one of each kind the AI judge and the test run serve). */
@@ -482,11 +483,18 @@ export const seedDemoData = async (opts: { db: Db; port: number; storage: FileSt
   const business = await create('business01', '张伟', '1');
   await member(business.id, area.id, area.id, 'Business');
   // issue 12: the company business01 acts for (its internship groups, open courses and certificates)
-  await employer.createCompany({
+  const company = await employer.createCompany({
     db,
     userId: business.id,
     name: DEMO_COMPANY.name,
     introduction: DEMO_COMPANY.introduction,
+  });
+  await seedDemoInternships({
+    db,
+    companyId: company.id,
+    organiserId: business.id,
+    student02Id: student2.id,
+    now: new Date(now),
   });
 
   const leader = await create('leader01', '陈志强', '1');
