@@ -31,6 +31,7 @@ import { homeworkRoutes } from './modules/homework/homework.routes';
 import { homeworkLifecycleRoutes } from './modules/homework/lifecycle.routes';
 import { submissionRoutes } from './modules/homework/submissions.routes';
 import { idpRoutes } from './modules/idp/idp.routes';
+import { internshipRoutes } from './modules/internships/internships.routes';
 import { messageRoutes } from './modules/messages/messages.routes';
 import { organisationRoutes } from './modules/organisations/organisations.routes';
 import {
@@ -177,6 +178,8 @@ export const buildApp = async (config: Config, deps: AppDeps = {}): Promise<App>
   courseRoutes(app, ctx);
   certificateRoutes(app, ctx);
   fileRoutes(app, ctx); // issue 12: uploads and signed file addresses
+  // issue 12: internships (student and organiser) and the company hub
+  internshipRoutes(app, ctx);
   const jobs = deps.jobs ?? createJobQueue({ db: database.db, log: app.log, bus: notifications });
   // Hooks run last-added first: the queue stops before a database opened here is closed.
   if (!deps.jobs) app.addHook('onClose', async () => jobs.stop());

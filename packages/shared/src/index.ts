@@ -17,6 +17,8 @@ export * from './homework/homework';
 // issue 11 homework (helper homework-server): lifecycle, submissions, objective grading
 export * from './homework/objective';
 export * from './homework/submissions';
+// issue 12: internships (groups, stages, invite codes, members) and the company hub
+export * from './internships/internships';
 export * from './messages/messages';
 export * from './program-execution/program-execution';
 export * from './question-bank/ai';
