@@ -130,7 +130,9 @@ const trimmed = (max: number, tooLong: string) =>
 /** Issuing a certificate. Graduation and Internship need a seal; Customized needs its image. */
 export const issueCertificateBody = z
   .object({
-    memberId: idValue(CERTIFICATES_MSG.memberRequired).describe('the internship member (internship_members.id)'),
+    memberId: idValue(CERTIFICATES_MSG.memberRequired).describe(
+      'the internship member (internship_members.id)',
+    ),
     type: z.enum(CERTIFICATE_TYPES, { error: CERTIFICATES_MSG.typeRequired }),
     subject: trimmed(CERTIFICATE_LIMITS.maxSubjectLength, CERTIFICATES_MSG.subjectTooLong)
       .default('')

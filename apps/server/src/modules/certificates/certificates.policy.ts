@@ -18,4 +18,3 @@ export const issuerCompany = async (db: Db, actor: Actor): Promise<CompanyRow> =
 /** A certificate is its company's to list and revoke. */
 export const ownsCertificate = (company: CompanyRow, certificate: { companyId: number }) =>
   certificate.companyId === company.id;
-

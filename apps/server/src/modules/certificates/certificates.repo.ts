@@ -114,7 +114,10 @@ export const companyUsedSeal = async (db: Db, companyId: number, fileId: number)
     .select({ id: internshipCertificates.id })
     .from(internshipCertificates)
     .where(
-      and(eq(internshipCertificates.companyId, companyId), eq(internshipCertificates.officialSealFileId, fileId)),
+      and(
+        eq(internshipCertificates.companyId, companyId),
+        eq(internshipCertificates.officialSealFileId, fileId),
+      ),
     )
     .limit(1);
   return Boolean(row);

@@ -117,7 +117,8 @@ export const certificateRoutes = (app: App, ctx: AppContext) => {
       schema: {
         tags,
         summary: 'Public: whether a certificate is genuine (no sign-in)',
-        description: 'Genuine or revoked, with the holder’s name partly masked; any other code: 404 证书不存在或已失效.',
+        description:
+          'Genuine or revoked, with the holder’s name partly masked; any other code: 404 证书不存在或已失效.',
         params: verifyCertificateParams,
         response: answers(certificateVerification),
       },

@@ -21,8 +21,8 @@ import { claimFile, describeFile, type FileUrlContext, fileUrls } from '../files
 import { companyMemberOf } from '../internships/internships.service';
 import { profileSummaryOf } from '../member-profile/member-profile.service';
 import type { Actor } from '../sessions/actor';
-import * as repo from './certificates.repo';
 import { issuerCompany, ownsCertificate } from './certificates.policy';
+import * as repo from './certificates.repo';
 
 /*
  * Certificates (issue 12): a company's business user issues a certificate to a member of one of its
@@ -113,7 +113,12 @@ export const issue = async (opts: {
   let customFileId: number | null = null;
   if (body.type === 'Customized') {
     customFileId = (
-      await claimFile({ db, userId: actor.userId, fileId: Number(body.customFileId), purposes: ['certificate'] })
+      await claimFile({
+        db,
+        userId: actor.userId,
+        fileId: Number(body.customFileId),
+        purposes: ['certificate'],
+      })
     ).id;
   } else {
     if (!member.finished) throw AppError.badRequest(CERTIFICATES_MSG.groupNotFinished);

@@ -41,7 +41,13 @@ function CertificateText({ certificate: c }: { certificate: Certificate }) {
 }
 
 /** One certificate; `ref` is the node exported and printed. */
-export function CertificateView({ certificate: c, ref }: { certificate: Certificate; ref?: Ref<HTMLDivElement> }) {
+export function CertificateView({
+  certificate: c,
+  ref,
+}: {
+  certificate: Certificate;
+  ref?: Ref<HTMLDivElement>;
+}) {
   const title = CERTIFICATE_TYPE_TITLES[c.type];
   if (c.type === 'Customized')
     return (

@@ -113,7 +113,11 @@ function CertificateDialog({
           </div>
           <p className="cert-viewer__verify">
             {CERTIFICATES_MSG.verifyAddress}：
-            <Link to={certificateVerifyPath(c.verifyCode)} target="_blank" data-testid="certificate-verify-link">
+            <Link
+              to={certificateVerifyPath(c.verifyCode)}
+              target="_blank"
+              data-testid="certificate-verify-link"
+            >
               {address}
             </Link>
           </p>
@@ -127,7 +131,11 @@ function CertificateDialog({
             >
               {exporting ? CERTIFICATES_MSG.exporting : CERTIFICATES_MSG.exportImage}
             </Button>
-            <Button icon={<PrinterOutlined aria-hidden />} onClick={printCertificate} data-testid="certificate-print">
+            <Button
+              icon={<PrinterOutlined aria-hidden />}
+              onClick={printCertificate}
+              data-testid="certificate-print"
+            >
               {CERTIFICATES_MSG.print}
             </Button>
           </div>

@@ -8,7 +8,9 @@ import { useEffect, useRef } from 'react';
  */
 
 /** Whether a key press opens the developer tools. */
-export const isDevToolsShortcut = (e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey'>) => {
+export const isDevToolsShortcut = (
+  e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey'>,
+) => {
   if (e.key === 'F12') return true;
   const key = e.key.toUpperCase();
   if (!['I', 'J', 'C'].includes(key)) return false;
