@@ -65,12 +65,15 @@ const PAGES: Record<string, LazyPage> = {
     Component: (await import('../features/courses/teacher/teacher-course-page')).TeacherCoursePage,
   }),
   // issue 12 (certificates): 全部证书, the public verification page, the company's 证书管理
-  certificate: async () => ({ Component: (await import('../features/certificates/certificates-page')).CertificatesPage }),
+  certificate: async () => ({
+    Component: (await import('../features/certificates/certificates-page')).CertificatesPage,
+  }),
   certificateVerify: async () => ({
     Component: (await import('../features/certificates/certificate-verify-page')).CertificateVerifyPage,
   }),
   enterpriseCertificates: async () => ({
-    Component: (await import('../features/certificates/enterprise-certificates-page')).EnterpriseCertificatesPage,
+    Component: (await import('../features/certificates/enterprise-certificates-page'))
+      .EnterpriseCertificatesPage,
   }),
 };
 const workbenchLayout: LazyPage = async () => ({

@@ -74,6 +74,7 @@ export const useIssuedCertificates = (groupId: string, page: number) => {
         query: { groupId: groupId || undefined, pageNumber: page, pageSize: ISSUED_PAGE_SIZE },
         schema: issuedCertificatePage,
         silent: true,
+        keepRefusalMessage: true,
         signal,
       }),
     enabled: !!token,
