@@ -14,6 +14,8 @@ import * as organisations from '../modules/organisations/organisations.service';
 import * as questionBank from '../modules/question-bank/question-bank.service';
 import * as site from '../modules/site/site.service';
 import * as users from '../modules/users/users.service';
+import type { FileStore } from '../storage';
+import { seedDemoCertificates } from './demo-certificates';
 import { seedDemoHomework } from './demo-homework';
 
 /** Questions of teacher01's homework (one of each kind the AI judge and the test run serve). */
@@ -200,7 +202,7 @@ const areaMenus = (port: number) => [
  * The demo set (common.md): product, school and area deployments, an organisation tree, five users with
  * Chinese names, modules and permissions. Everything goes through the services, like real data would.
  */
-export const seedDemoData = async (opts: { db: Db; port: number }) => {
+export const seedDemoData = async (opts: { db: Db; port: number; storage?: FileStore }) => {
   const { db } = opts;
 
   // Organisations: a school on its own, and an area holding another school.
@@ -493,4 +495,14 @@ export const seedDemoData = async (opts: { db: Db; port: number }) => {
 
   const admin = await create('admin01', '刘芳', '2');
   await member(admin.id, uplus.id, cs.id, 'Teacher', { masks: { course: 0, qom: QOM_COLLEGE_ADMIN_BIT } });
+
+  // issue 12 (certificates): business01 issues student02 an internship certificate (needs the file store for the seal)
+  if (opts.storage)
+    await seedDemoCertificates({
+      db,
+      storage: opts.storage,
+      business,
+      studentId: student2.id,
+      now: new Date(now),
+    });
 };

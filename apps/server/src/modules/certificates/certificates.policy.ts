@@ -9,7 +9,7 @@ import type { Actor } from '../sessions/actor';
  * one (403 otherwise). Everything after that is limited to that company's rows; another company's ids are
  * answered as if they did not exist (404).
  */
-export const issuerCompany = async (db: Db, actor: Actor): Promise<CompanyRow> => {
+export const issuerCompany = async (db: Db, actor: Pick<Actor, 'userId'>): Promise<CompanyRow> => {
   const company = await companyOfUser({ db, userId: actor.userId });
   if (!company) throw AppError.forbidden(CERTIFICATES_MSG.noCompany);
   return company;

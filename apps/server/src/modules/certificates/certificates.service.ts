@@ -89,7 +89,7 @@ export const pageMine = async (opts: {
  * The seal of a new certificate: one the issuer uploaded for the purpose, or one the company already put on
  * a certificate (so a colleague's last seal can be used again). Anything else: 400 文件不存在或无权使用.
  */
-const sealFor = async (db: Db, actor: Actor, company: CompanyRow, fileId: number) => {
+const sealFor = async (db: Db, actor: Pick<Actor, 'userId'>, company: CompanyRow, fileId: number) => {
   if (await repo.companyUsedSeal(db, company.id, fileId)) return fileId;
   return (await claimFile({ db, userId: actor.userId, fileId, purposes: ['seal'] })).id;
 };
@@ -100,7 +100,8 @@ const sealFor = async (db: Db, actor: Actor, company: CompanyRow, fileId: number
  */
 export const issue = async (opts: {
   db: Db;
-  actor: Actor;
+  /** the issuing business user (the signed-in actor; the demo seed passes business01) */
+  actor: Pick<Actor, 'userId' | 'name'>;
   body: IssueCertificateBody;
   now: Date;
 }): Promise<IssuedCertificate> => {
