@@ -27,7 +27,7 @@ const pngSize = (bytes: Buffer) => {
 test('student02 opens the demo certificate, exports it as a PNG at scale 10 and verifies it publicly', async ({
   page,
   browser,
-}) => {
+}, testInfo) => {
   test.setTimeout(180_000);
   await closeNoticesWhenShown(page);
   await signInAt(page, '/workbench/index/certificate', 'student02');
@@ -53,6 +53,7 @@ test('student02 opens the demo certificate, exports it as a PNG at scale 10 and 
   await page.keyboard.press('F12');
   await expect(dialog.getByTestId('certificate-dialog-notice')).toBeVisible();
   await expectNoAxeViolations(page);
+  await testInfo.attach('certificate', { body: await certificate.screenshot(), contentType: 'image/png' });
 
   // 导出图片: the PNG is the certificate's CSS size times 10 (within a pixel of rounding)
   const css = await certificate.evaluate((node) => ({
@@ -65,6 +66,7 @@ test('student02 opens the demo certificate, exports it as a PNG at scale 10 and 
   ]);
   expect(download.suggestedFilename()).toMatch(/^证书-赵雨涵-实习证明\.png$/);
   const path = await download.path();
+  await download.saveAs(testInfo.outputPath('exported.png'));
   const size = pngSize(await readFile(path));
   expect(Math.abs(size.width - css.width * 10)).toBeLessThanOrEqual(1);
   expect(Math.abs(size.height - css.height * 10)).toBeLessThanOrEqual(1);

@@ -44,7 +44,7 @@ const finishedMembership = async (
     .values({
       companyId: opts.companyId,
       organiserId: opts.organiserId,
-      name: '2026 寒假软件开发实习',
+      name: '2026 软件开发岗位实习',
       description: '面向软件工程专业学生的企业实习，已结束。',
       startAt: new Date(now - 120 * DAY),
       endAt: new Date(now - 30 * DAY),
