@@ -202,7 +202,7 @@ const areaMenus = (port: number) => [
  * The demo set (common.md): product, school and area deployments, an organisation tree, five users with
  * Chinese names, modules and permissions. Everything goes through the services, like real data would.
  */
-export const seedDemoData = async (opts: { db: Db; port: number; storage?: FileStore }) => {
+export const seedDemoData = async (opts: { db: Db; port: number; storage: FileStore }) => {
   const { db } = opts;
 
   // Organisations: a school on its own, and an area holding another school.
@@ -497,12 +497,11 @@ export const seedDemoData = async (opts: { db: Db; port: number; storage?: FileS
   await member(admin.id, uplus.id, cs.id, 'Teacher', { masks: { course: 0, qom: QOM_COLLEGE_ADMIN_BIT } });
 
   // issue 12 (certificates): business01 issues student02 an internship certificate (needs the file store for the seal)
-  if (opts.storage)
-    await seedDemoCertificates({
-      db,
-      storage: opts.storage,
-      business,
-      studentId: student2.id,
-      now: new Date(now),
-    });
+  await seedDemoCertificates({
+    db,
+    storage: opts.storage,
+    business,
+    studentId: student2.id,
+    now: new Date(now),
+  });
 };
