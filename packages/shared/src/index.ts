@@ -18,6 +18,7 @@ export * from './homework/homework';
 export * from './homework/objective';
 export * from './homework/submissions';
 // issue 12: internships (groups, stages, invite codes, members) and the company hub
+export * from './internships/card-state';
 export * from './internships/internships';
 export * from './messages/messages';
 export * from './program-execution/program-execution';

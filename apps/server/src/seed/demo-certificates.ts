@@ -11,13 +11,10 @@ import type { FileStore } from '../storage';
 /*
  * Demo certificates (issue 12): business01 issues student02 an Internship certificate (实习证明) from the
  * company's finished demo internship group, through the certificates service, with a red round seal drawn
- * in code and kept as a file business01 uploaded. The internships demo makes the finished group; should it
- * not have student02 in a finished group, one is made here (the certificate needs one).
+ * in code and kept as a file business01 uploaded. The internships demo (seeded before) makes the group.
  */
 
-const DAY = 86_400_000;
-
-/** The finished group of the company with the student a member (not eliminated), made when there is none. */
+/** The student's membership of a finished group of the company (the internships demo makes it). */
 const finishedMembership = async (
   db: Db,
   opts: { companyId: number; organiserId: number; userId: number; now: Date },
@@ -37,32 +34,8 @@ const finishedMembership = async (
     )
     .orderBy(desc(internshipMembers.id))
     .limit(1);
-  if (found) return found.memberId;
-  const now = opts.now.getTime();
-  const [group] = await db
-    .insert(internshipGroups)
-    .values({
-      companyId: opts.companyId,
-      organiserId: opts.organiserId,
-      name: '2026 软件开发岗位实习',
-      description: '面向软件工程专业学生的企业实习，已结束。',
-      startAt: new Date(now - 120 * DAY),
-      endAt: new Date(now - 30 * DAY),
-      finishedAt: new Date(now - 28 * DAY),
-    })
-    .returning();
-  if (!group) throw new Error('demo internship group not written');
-  const [member] = await db
-    .insert(internshipMembers)
-    .values({
-      groupId: group.id,
-      userId: opts.userId,
-      occupationName: 'Java 开发实习生',
-      joinedAt: new Date(now - 118 * DAY),
-    })
-    .returning();
-  if (!member) throw new Error('demo internship member not written');
-  return member.id;
+  if (!found) throw new Error('the internships demo has no finished group with student02');
+  return found.memberId;
 };
 
 /** Issues the demo certificate; returns its verification code. */
@@ -78,9 +51,7 @@ export const seedDemoCertificates = async (opts: {
   if (!company) throw new Error('business01 has no company');
   const memberId = await finishedMembership(db, {
     companyId: company.id,
-    organiserId: opts.business.id,
     userId: opts.studentId,
-    now: opts.now,
   });
 
   const bytes = drawSealPng(320);
@@ -101,7 +72,7 @@ export const seedDemoCertificates = async (opts: {
     body: {
       memberId: String(memberId),
       type: 'Internship',
-      subject: 'Java 后端开发',
+      subject: '软件测试开发',
       comment:
         '该生在实习期间工作认真负责，按时完成各阶段任务。\n具备良好的团队协作与沟通能力，代码规范，学习能力强。',
       officialSealFileId: String(seal.id),

@@ -17,6 +17,7 @@ import * as users from '../modules/users/users.service';
 import type { FileStore } from '../storage';
 import { seedDemoCertificates } from './demo-certificates';
 import { seedDemoHomework } from './demo-homework';
+import { seedDemoInternships } from './demo-internships';
 
 /** Questions of teacher01's homework (one of each kind the AI judge and the test run serve). */
 const DEMO_HOMEWORK_QUESTIONS: GeneratedQuestionInput[] = [
@@ -481,11 +482,18 @@ export const seedDemoData = async (opts: { db: Db; port: number; storage: FileSt
   const business = await create('business01', '张伟', '1');
   await member(business.id, area.id, area.id, 'Business');
   // issue 12: the company business01 acts for (its internship groups, open courses and certificates)
-  await employer.createCompany({
+  const company = await employer.createCompany({
     db,
     userId: business.id,
     name: DEMO_COMPANY.name,
     introduction: DEMO_COMPANY.introduction,
+  });
+  await seedDemoInternships({
+    db,
+    companyId: company.id,
+    organiserId: business.id,
+    student02Id: student2.id,
+    now: new Date(now),
   });
 
   const leader = await create('leader01', '陈志强', '1');

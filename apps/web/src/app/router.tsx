@@ -75,6 +75,20 @@ const PAGES: Record<string, LazyPage> = {
     Component: (await import('../features/certificates/enterprise-certificates-page'))
       .EnterpriseCertificatesPage,
   }),
+  // issue 12 (internships): 我的实习, a stage, the company hub and the organiser's internship pages
+  internship: async () => ({
+    Component: (await import('../features/internships/student/my-internships-page')).MyInternshipsPage,
+  }),
+  internshipStage: async () => ({
+    Component: (await import('../features/internships/student/stage-page')).InternshipStagePage,
+  }),
+  company: async () => ({ Component: (await import('../features/employer/company-page')).CompanyPage }),
+  enterpriseInternships: async () => ({
+    Component: (await import('../features/internships/organiser/groups-page')).EnterpriseGroupsPage,
+  }),
+  enterpriseInternship: async () => ({
+    Component: (await import('../features/internships/organiser/group-page')).EnterpriseGroupPage,
+  }),
 };
 const workbenchLayout: LazyPage = async () => ({
   Component: (await import('./layouts/workbench-layout')).WorkbenchLayout,

@@ -198,6 +198,15 @@ export const ROUTES: readonly RouteDef[] = [
     title: '附件简历预览',
     meta: { requiresLogin: true, hideHeader: true },
   },
+  // issue 12 (internships): a stage of the student's internship; the company's internship pages
+  { path: '/workbench/internship/stage/:stageId', name: 'internshipStage', title: '实习阶段', meta: LOGIN },
+  { path: '/u/enterprise/internships', name: 'enterpriseInternships', title: '实习管理', meta: LOGIN },
+  {
+    path: '/u/enterprise/internships/:groupId',
+    name: 'enterpriseInternship',
+    title: '实习计划管理',
+    meta: LOGIN,
+  },
   { path: '/u/teacherGr/group', name: 'teacherGroup', title: '我的课程', meta: LOGIN },
   { path: '/u/teacherGr/exerciseLibs', name: 'exerciseLibs', title: '我的习题', meta: LOGIN },
   // issue 11 (courses-web): a teacher's course page (classes, roster, homework, notices)

@@ -152,6 +152,7 @@ export const INTERNSHIPS_MSG = {
   saved: '保存成功',
   copied: '已复制',
   idInvalid: '编号不正确',
+  detailsInvalid: '实习状态只能是进行中（underway）或已结束（finished）',
   // Company
   companyNameRequired: '请输入企业名称',
   companyNameTooLong: `企业名称最多${INTERNSHIP_LIMITS.companyNameMax}个字`,
@@ -236,7 +237,7 @@ const required = (max: number, requiredMsg: string, tooLong: string) =>
 /** Query of the student's list (spec 7: details underway|finished; absent: all). */
 export const studentGroupsQuery = pageQuery.extend({
   details: z
-    .enum(['underway', 'finished'])
+    .enum(['underway', 'finished'], { error: INTERNSHIPS_MSG.detailsInvalid })
     .optional()
     .describe('underway: not finished; finished; none: all'),
 });

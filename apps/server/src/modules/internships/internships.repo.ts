@@ -59,8 +59,8 @@ export const pageCompanyGroups = async (
   companyId: number,
   page: { offset: number; limit: number },
 ) => {
-  const memberCount = sql<number>`(select count(*) from ${internshipMembers} m where m.group_id = ${internshipGroups.id} and m.exited_at is null)`;
-  const stageCount = sql<number>`(select count(*) from ${internshipStages} s where s.group_id = ${internshipGroups.id})`;
+  const memberCount = sql<number>`(select count(*) from internship_members m where m.group_id = "internship_groups"."id" and m.exited_at is null)`;
+  const stageCount = sql<number>`(select count(*) from internship_stages s where s.group_id = "internship_groups"."id")`;
   const rows = await db
     .select({
       group: internshipGroups,
@@ -162,7 +162,7 @@ export const findInviteCodes = async (db: Db, groupId: number) =>
   db
     .select({
       code: internshipInviteCodes,
-      uses: sql<number>`(select count(*) from ${internshipMembers} m where m.invite_code_id = ${internshipInviteCodes.id})`.mapWith(
+      uses: sql<number>`(select count(*) from internship_members m where m.invite_code_id = "internship_invite_codes"."id")`.mapWith(
         Number,
       ),
     })

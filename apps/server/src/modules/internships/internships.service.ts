@@ -720,3 +720,7 @@ export const addMemberRecord = (
     joinedAt?: Date;
   },
 ) => repo.insertMember(db, { ...values, inviteCodeId: values.inviteCodeId ?? null });
+
+/** Finishes a group at `at` (the demo data; the organiser's route is finishGroup). */
+export const finishGroupRecord = (db: Db, groupId: number, at: Date) =>
+  repo.updateGroup(db, groupId, { finishedAt: at });

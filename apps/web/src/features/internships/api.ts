@@ -287,18 +287,20 @@ export const useGroupActions = (groupId: string) => {
 
 // Company (企业入口) ---------------------------------------------------------------------------------------
 
-/** `GET ourea/companies/mine`: the business user's company, or null before its first save. */
+/** `GET ourea/companies/mine`: `{ company }`, the business user's company or null before its first save. */
 export const useMyCompany = () => {
   const token = useStored('AccessToken');
   return useQuery({
     queryKey: internshipsKeys.company(token),
-    queryFn: ({ signal }) =>
-      http.get(ourea('/companies/mine'), {
+    // wrapped: a company not made yet (null) is an answer, not a missing one
+    queryFn: async ({ signal }) => ({
+      company: await http.get(ourea('/companies/mine'), {
         schema: company.nullable(),
         silent: true,
         keepRefusalMessage: true,
         signal,
       }),
+    }),
     enabled: !!token,
   });
 };
