@@ -30,7 +30,7 @@ describe.each(testDrivers())('demo certificates on %s', (driver) => {
       type: 'Internship',
       memberName: '赵雨涵',
       companyName: '优加信息技术有限公司',
-      subject: 'Java 后端开发',
+      subject: '软件测试开发',
     });
     expect(certificate.comment.split('\n')).toHaveLength(2);
     const seal = await t.app.inject({ method: 'GET', url: certificate.officialSealPath });

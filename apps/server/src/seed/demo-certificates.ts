@@ -1,11 +1,8 @@
-import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { internshipGroups, internshipMembers } from '../db/schema';
 import * as certificates from '../modules/certificates/certificates.service';
 import { drawSealPng } from '../modules/certificates/seal-image';
 import { companyOfUser } from '../modules/employer/employer.service';
-import { insertFile } from '../modules/files/files.repo';
-import { newStorageKey } from '../modules/files/files.service';
+import { storeFileBytes } from '../modules/files/files.service';
 import type { FileStore } from '../storage';
 
 /*
@@ -13,30 +10,6 @@ import type { FileStore } from '../storage';
  * company's finished demo internship group, through the certificates service, with a red round seal drawn
  * in code and kept as a file business01 uploaded. The internships demo (seeded before) makes the group.
  */
-
-/** The student's membership of a finished group of the company (the internships demo makes it). */
-const finishedMembership = async (
-  db: Db,
-  opts: { companyId: number; organiserId: number; userId: number; now: Date },
-) => {
-  const [found] = await db
-    .select({ memberId: internshipMembers.id })
-    .from(internshipMembers)
-    .innerJoin(internshipGroups, eq(internshipGroups.id, internshipMembers.groupId))
-    .where(
-      and(
-        eq(internshipGroups.companyId, opts.companyId),
-        isNotNull(internshipGroups.finishedAt),
-        eq(internshipMembers.userId, opts.userId),
-        eq(internshipMembers.eliminated, false),
-        isNull(internshipMembers.exitedAt),
-      ),
-    )
-    .orderBy(desc(internshipMembers.id))
-    .limit(1);
-  if (!found) throw new Error('the internships demo has no finished group with student02');
-  return found.memberId;
-};
 
 /** Issues the demo certificate; returns its verification code. */
 export const seedDemoCertificates = async (opts: {
@@ -49,22 +22,17 @@ export const seedDemoCertificates = async (opts: {
   const { db } = opts;
   const company = await companyOfUser({ db, userId: opts.business.id });
   if (!company) throw new Error('business01 has no company');
-  const memberId = await finishedMembership(db, {
+  const memberId = await certificates.finishedMemberIdOf({
+    db,
     companyId: company.id,
     userId: opts.studentId,
   });
+  if (!memberId) throw new Error('the internships demo has no finished group with student02');
 
-  const bytes = drawSealPng(320);
-  const storageKey = newStorageKey('seal', 'image/png', opts.now);
-  await opts.storage.put(storageKey, bytes, 'image/png');
-  const seal = await insertFile(db, {
-    storageKey,
-    ownerId: opts.business.id,
-    purpose: 'seal',
-    name: `${company.name}公章.png`,
-    contentType: 'image/png',
-    size: bytes.length,
-  });
+  const seal = await storeFileBytes(
+    { db, storage: opts.storage, now: () => opts.now },
+    { ownerId: opts.business.id, purpose: 'seal', name: `${company.name}公章.png`, bytes: drawSealPng(320) },
+  );
 
   const issued = await certificates.issue({
     db,

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { files, internshipCertificates, internshipMembers, users } from '../../db/schema';
+import { files, internshipCertificates, internshipGroups, internshipMembers, users } from '../../db/schema';
 
 /*
  * Certificates (issue 12): the only SQL of the area. Lists follow the table's indexes: a student's by
@@ -131,4 +131,24 @@ export const findMemberEliminated = async (db: Db, memberId: number): Promise<bo
     .where(eq(internshipMembers.id, memberId))
     .limit(1);
   return row ? row.eliminated : null;
+};
+
+/** The user's newest membership (not eliminated, not exited) of a finished group of the company, or null. */
+export const findFinishedMemberId = async (db: Db, companyId: number, userId: number) => {
+  const [row] = await db
+    .select({ memberId: internshipMembers.id })
+    .from(internshipMembers)
+    .innerJoin(internshipGroups, eq(internshipGroups.id, internshipMembers.groupId))
+    .where(
+      and(
+        eq(internshipGroups.companyId, companyId),
+        isNotNull(internshipGroups.finishedAt),
+        eq(internshipMembers.userId, userId),
+        eq(internshipMembers.eliminated, false),
+        isNull(internshipMembers.exitedAt),
+      ),
+    )
+    .orderBy(desc(internshipMembers.id))
+    .limit(1);
+  return row?.memberId ?? null;
 };

@@ -210,3 +210,7 @@ export const verify = async (opts: { db: Db; code: string }): Promise<Certificat
     period: { start: ms(row.internshipStartAt), end: ms(row.internshipEndAt) },
   };
 };
+
+/** A member the company could certify: the user's membership of a finished group of it (the demo uses it). */
+export const finishedMemberIdOf = (opts: { db: Db; companyId: number; userId: number }) =>
+  repo.findFinishedMemberId(opts.db, opts.companyId, opts.userId);
