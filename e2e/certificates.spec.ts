@@ -85,3 +85,42 @@ test('student02 opens the demo certificate, exports it as a PNG at scale 10 and 
   await expect(visitor.getByTestId('verify-missing')).toHaveText(/证书不存在或已失效/);
   await visitorContext.close();
 });
+
+test('business01 issues a 结业证书 to student02 with the last seal offered again, then revokes it after asking', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signInAt(page, '/u/enterprise/certificates', 'business01');
+  await expect(page.getByRole('heading', { name: '证书管理', level: 1 })).toBeVisible();
+  const table = page.getByTestId('cert-manage-table');
+  await expect(table).toContainText('赵雨涵');
+
+  await page.getByTestId('cert-issue-open').click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('已填入上次使用的公章');
+  await dialog.getByRole('button', { name: /颁\s*发/ }).click();
+  await expect(
+    dialog.locator('.ant-form-item-explain-error').filter({ hasText: '请选择实习计划' }),
+  ).toBeVisible();
+
+  await dialog.getByTestId('issue-group').click();
+  await page.locator('.ant-select-item-option').filter({ hasText: '2025秋季测试开发实习计划' }).click();
+  await dialog.getByTestId('issue-member').click();
+  await page.locator('.ant-select-item-option').filter({ hasText: '赵雨涵' }).click();
+  await dialog.getByText('结业证书', { exact: true }).click();
+  await dialog.getByTestId('issue-subject').fill('软件测试');
+  await dialog.getByTestId('issue-comment').fill('考核优秀\n准予结业');
+  await expectNoAxeViolations(page);
+  await dialog.getByRole('button', { name: /颁\s*发/ }).click();
+  await expect(page.getByText('证书已颁发')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  const newest = table.locator('tbody tr').first();
+  await expect(newest).toContainText('结业证书');
+  await expect(newest).toContainText('软件测试');
+  await newest.getByTestId('cert-revoke').click();
+  await expect(page.getByTestId('confirm-content')).toContainText('确定撤销吗');
+  await page.getByTestId('confirm-ok').click();
+  await expect(page.getByText('证书已撤销')).toBeVisible();
+  await expect(newest).toContainText('已撤销');
+});

@@ -39,6 +39,8 @@ export function IssueCertificateDialog({ open, onClose }: { open: boolean; onClo
   const toast = useToast();
   const issue = useIssueCertificate();
   const [groupPage, setGroupPage] = useState(1);
+  /** an upload under way holds 颁发 until its file id is known */
+  const [uploading, setUploading] = useState(false);
   const groups = useManagedGroups(groupPage);
   const groupId = Form.useWatch('groupId', form) ?? '';
   const type = Form.useWatch('type', form) ?? INITIAL.type;
@@ -82,7 +84,12 @@ export function IssueCertificateDialog({ open, onClose }: { open: boolean; onClo
       onCancel={() => !issue.isPending && close()}
       okText="颁发"
       cancelText="取消"
-      okButtonProps={{ loading: issue.isPending, htmlType: 'submit', form: 'issue-certificate-form' }}
+      okButtonProps={{
+        loading: issue.isPending,
+        disabled: uploading,
+        htmlType: 'submit',
+        form: 'issue-certificate-form',
+      }}
       width={620}
       destroyOnHidden
     >
@@ -173,7 +180,7 @@ export function IssueCertificateDialog({ open, onClose }: { open: boolean; onClo
             label="证书图片"
             rules={[{ required: true, message: CERTIFICATES_MSG.customRequired }]}
           >
-            <FileUploadField purpose="certificate" />
+            <FileUpload purpose="certificate" onBusyChange={setUploading} />
           </Form.Item>
         ) : (
           <>
@@ -207,30 +214,11 @@ export function IssueCertificateDialog({ open, onClose }: { open: boolean; onClo
               extra={lastSeal.data ? '已填入上次使用的公章，可移除后重新上传' : '建议上传透明背景的 PNG 图片'}
               rules={[{ required: true, message: CERTIFICATES_MSG.sealRequired }]}
             >
-              <FileUploadField purpose="seal" />
+              <FileUpload purpose="seal" onBusyChange={setUploading} />
             </Form.Item>
           </>
         )}
       </Form>
     </Modal>
-  );
-}
-
-/** FileUpload as a Form.Item child: the item hands in value, onChange, id and aria-describedby. */
-function FileUploadField({
-  purpose,
-  value = null,
-  onChange = () => {},
-  id,
-  'aria-describedby': describedBy,
-}: {
-  purpose: 'seal' | 'certificate';
-  value?: UploadedFile | null;
-  onChange?: (file: UploadedFile | null) => void;
-  id?: string;
-  'aria-describedby'?: string;
-}) {
-  return (
-    <FileUpload purpose={purpose} value={value} onChange={onChange} id={id} aria-describedby={describedBy} />
   );
 }
