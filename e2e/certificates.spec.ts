@@ -115,7 +115,7 @@ test('business01 issues a 结业证书 to student02 with the last seal offered a
   await expect(page.getByText('证书已颁发')).toBeVisible();
   await expect(dialog).toBeHidden();
 
-  const newest = table.locator('tbody tr').first();
+  const newest = table.locator('tbody tr.ant-table-row').first();
   await expect(newest).toContainText('结业证书');
   await expect(newest).toContainText('软件测试');
   await newest.getByTestId('cert-revoke').click();

@@ -98,7 +98,7 @@ export function EnterpriseCertificatesPage() {
                   data-testid="cert-manage-table"
                   columns={[
                     { title: '持证人', dataIndex: 'memberName' },
-                    { title: '学校', dataIndex: 'schoolName' },
+                    { title: '学校', dataIndex: 'schoolName', render: (name: string) => name || '—' },
                     {
                       title: '类型',
                       dataIndex: 'type',
