@@ -33,6 +33,7 @@ import { homeworkLifecycleRoutes } from './modules/homework/lifecycle.routes';
 import { submissionRoutes } from './modules/homework/submissions.routes';
 import { idpRoutes } from './modules/idp/idp.routes';
 import { internshipRoutes } from './modules/internships/internships.routes';
+import { memberProfileRoutes } from './modules/member-profile/member-profile.routes';
 import { messageRoutes } from './modules/messages/messages.routes';
 import { organisationRoutes } from './modules/organisations/organisations.routes';
 import {
@@ -113,7 +114,7 @@ export const buildApp = async (config: Config, deps: AppDeps = {}): Promise<App>
     // Addresses may carry a sign-in ticket (/authorize?ticket=): never send them to other sites.
     if (!reply.hasHeader('referrer-policy')) reply.header('referrer-policy', 'same-origin');
   });
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, config);
 
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
@@ -182,6 +183,7 @@ export const buildApp = async (config: Config, deps: AppDeps = {}): Promise<App>
   internshipRoutes(app, ctx);
   employerRoutes(app, ctx);
   fileRoutes(app, ctx); // issue 12: uploads and signed file addresses
+  memberProfileRoutes(app, ctx); // issue 12: member profile, schools and majors
   const jobs = deps.jobs ?? createJobQueue({ db: database.db, log: app.log, bus: notifications });
   // Hooks run last-added first: the queue stops before a database opened here is closed.
   if (!deps.jobs) app.addHook('onClose', async () => jobs.stop());
