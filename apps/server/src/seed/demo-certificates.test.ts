@@ -29,6 +29,8 @@ describe.each(testDrivers())('demo certificates on %s', (driver) => {
     expect(certificate).toMatchObject({
       type: 'Internship',
       memberName: '赵雨涵',
+      schoolName: '优加示范大学',
+      internshipGroupName: '2025秋季测试开发实习计划',
       companyName: '优加信息技术有限公司',
       subject: '软件测试开发',
     });
