@@ -20,6 +20,7 @@ import { registerSpa } from './http/spa';
 import { BODY_SHAPE_MSG, jsonNestsDeeperThan, removeUnstorableInput } from './http/unstorable';
 import { createJobQueue, type JobQueue } from './jobs/queue';
 import { createLlmClient } from './llm/client';
+import { certificateRoutes } from './modules/certificates/certificates.routes';
 // issue 11: courses
 import { courseRoutes } from './modules/courses/courses.routes';
 import { dataScreenRoutes } from './modules/data-screen/data-screen.routes';
@@ -177,6 +178,7 @@ export const buildApp = async (config: Config, deps: AppDeps = {}): Promise<App>
   homeworkLifecycleRoutes(app, ctx);
   // issue 11: courses (classes, class codes, the student's course list)
   courseRoutes(app, ctx);
+  certificateRoutes(app, ctx);
   // issue 12: internships (student and organiser) and the company hub
   internshipRoutes(app, ctx);
   employerRoutes(app, ctx);

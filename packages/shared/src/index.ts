@@ -1,3 +1,5 @@
+// issue 12: certificates (issue, mine, public verification)
+export * from './certificates/certificates';
 export * from './core/display';
 export * from './core/envelope';
 export * from './core/messages';

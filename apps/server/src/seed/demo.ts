@@ -15,6 +15,7 @@ import * as questionBank from '../modules/question-bank/question-bank.service';
 import * as site from '../modules/site/site.service';
 import * as users from '../modules/users/users.service';
 import type { FileStore } from '../storage';
+import { seedDemoCertificates } from './demo-certificates';
 import { seedDemoHomework } from './demo-homework';
 import { seedDemoInternships } from './demo-internships';
 import { seedDemoProfiles } from './demo-profile';
@@ -504,4 +505,13 @@ export const seedDemoData = async (opts: { db: Db; port: number; storage: FileSt
 
   const admin = await create('admin01', '刘芳', '2');
   await member(admin.id, uplus.id, cs.id, 'Teacher', { masks: { course: 0, qom: QOM_COLLEGE_ADMIN_BIT } });
+
+  // issue 12 (certificates): business01 issues student02 an internship certificate (needs the file store for the seal)
+  await seedDemoCertificates({
+    db,
+    storage: opts.storage,
+    business,
+    studentId: student2.id,
+    now: new Date(now),
+  });
 };

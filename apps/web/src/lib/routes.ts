@@ -150,6 +150,9 @@ export const ROUTES: readonly RouteDef[] = [
     meta: { isFull: true, hideHeader: true },
   },
   { path: '/identity', name: 'identity', title: '身份认证', meta: {} },
+  // issue 12 (certificates): the public verification address of a certificate; a company's certificates
+  { path: '/certificate/verify/:code', name: 'certificateVerify', title: '证书验证', meta: {} },
+  { path: '/u/enterprise/certificates', name: 'enterpriseCertificates', title: '证书管理', meta: LOGIN },
   { path: '/publishing', name: 'publishing', title: '教材中心', meta: {} },
   // targets of header tabs and navigation types whose pages the specs do not route in detail
   { path: '/competition/index', name: 'competition', title: '创新大赛', meta: {} },
