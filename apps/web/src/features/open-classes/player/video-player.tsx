@@ -39,7 +39,7 @@ export function VideoPlayer({ src, startAt = 0, title, onProgress, autoPlay = fa
   // first, so that its cleanup reports the position before the source's cleanup empties the element
   useEffect(() => {
     const video = ref.current;
-    if (!video || live) return;
+    if (!video || live || !src) return;
     return watchProgress(video, (sample) => report.current?.(sample));
   }, [live, src]);
 
