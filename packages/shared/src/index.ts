@@ -16,6 +16,8 @@ export * from './homework/homework';
 export * from './homework/objective';
 export * from './homework/submissions';
 export * from './messages/messages';
+// issue 12: open classes (职业发展课)
+export * from './open-classes/open-classes';
 export * from './program-execution/program-execution';
 export * from './question-bank/ai';
 export * from './question-bank/question-bank';
