@@ -23,6 +23,7 @@ import { createLlmClient } from './llm/client';
 // issue 11: courses
 import { courseRoutes } from './modules/courses/courses.routes';
 import { dataScreenRoutes } from './modules/data-screen/data-screen.routes';
+import { fileRoutes } from './modules/files/files.routes';
 import { gradingRoutes } from './modules/homework/grading/grading.routes';
 import { homeworkRoutes } from './modules/homework/homework.routes';
 // issue 11 homework lifecycle and submissions (helper homework-server)
@@ -173,6 +174,7 @@ export const buildApp = async (config: Config, deps: AppDeps = {}): Promise<App>
   homeworkLifecycleRoutes(app, ctx);
   // issue 11: courses (classes, class codes, the student's course list)
   courseRoutes(app, ctx);
+  fileRoutes(app, ctx); // issue 12: uploads and signed file addresses
   const jobs = deps.jobs ?? createJobQueue({ db: database.db, log: app.log, bus: notifications });
   // Hooks run last-added first: the queue stops before a database opened here is closed.
   if (!deps.jobs) app.addHook('onClose', async () => jobs.stop());
