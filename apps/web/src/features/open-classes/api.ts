@@ -54,9 +54,12 @@ export const openClassKeys = {
   subscriptionPage: (token: string | null, sort: SubscriptionSort, page: number) =>
     [...openClassKeys.subscriptions(token), sort, page] as const,
   courses: (token: string | null) => [...openClassKeys.all(token), 'courses'] as const,
-  course: (token: string | null, courseId: string) => [...openClassKeys.all(token), 'course', courseId] as const,
-  videos: (token: string | null, courseId: string) => [...openClassKeys.course(token, courseId), 'videos'] as const,
-  live: (token: string | null, sessionId: string) => [...openClassKeys.all(token), 'live', sessionId] as const,
+  course: (token: string | null, courseId: string) =>
+    [...openClassKeys.all(token), 'course', courseId] as const,
+  videos: (token: string | null, courseId: string) =>
+    [...openClassKeys.course(token, courseId), 'videos'] as const,
+  live: (token: string | null, sessionId: string) =>
+    [...openClassKeys.all(token), 'live', sessionId] as const,
   manage: (token: string | null) => [...openClassKeys.all(token), 'manage'] as const,
   manageCourse: (token: string | null, courseId: string) =>
     [...openClassKeys.manage(token), 'course', courseId] as const,
@@ -236,7 +239,11 @@ export const usePartners = (ids: readonly string[]) =>
   useQuery({
     queryKey: ['open-classes-partners', ids.join(',')] as const,
     queryFn: ({ signal }) =>
-      http.post(oc('/companies/partners'), { ids }, { schema: z.array(partnerEnterprise), silent: true, signal }),
+      http.post(
+        oc('/companies/partners'),
+        { ids },
+        { schema: z.array(partnerEnterprise), silent: true, signal },
+      ),
     enabled: ids.length > 0,
     staleTime: 10 * 60_000,
   });
@@ -300,7 +307,12 @@ export const useLiveRoomConfig = (sessionId: string, enabled: boolean) => {
   return useQuery({
     queryKey: [...openClassKeys.live(token, sessionId), 'config'] as const,
     queryFn: ({ signal }) =>
-      http.get(oc('/live_rooms/config'), { query: { sessionId }, schema: liveRoomConfig, silent: true, signal }),
+      http.get(oc('/live_rooms/config'), {
+        query: { sessionId },
+        schema: liveRoomConfig,
+        silent: true,
+        signal,
+      }),
     enabled: enabled && !!sessionId,
     retry: false,
   });
@@ -344,7 +356,11 @@ export const useManageCourse = (courseId: string) => {
   return useQuery({
     queryKey: openClassKeys.manageCourse(token, courseId),
     queryFn: ({ signal }) =>
-      http.get(oc(`/open_courses/manage/${id(courseId)}`), { schema: manageCourseDetail, silent: true, signal }),
+      http.get(oc(`/open_courses/manage/${id(courseId)}`), {
+        schema: manageCourseDetail,
+        silent: true,
+        signal,
+      }),
     enabled: !!token && !!courseId,
     retry: false,
     refetchOnWindowFocus: false,
@@ -390,7 +406,9 @@ export const useCourseLifecycle = () => {
     mutationFn: ({ courseId, act }: { courseId: string; act: 'publish' | 'offline' | 'delete' }) =>
       act === 'delete'
         ? http.delete(oc(`/open_courses/manage/${id(courseId)}`), { schema: idResult })
-        : http.post(oc(`/open_courses/manage/${id(courseId)}/${act}`), undefined, { schema: manageCourseDetail }),
+        : http.post(oc(`/open_courses/manage/${id(courseId)}/${act}`), undefined, {
+            schema: manageCourseDetail,
+          }),
     onSuccess: refresh,
   });
 };

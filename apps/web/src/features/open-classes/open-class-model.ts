@@ -4,7 +4,8 @@
  */
 
 /** Where a single-live or video course opens (spec 2.2: openclasslive, query id). */
-export const openclassLivePath = (id: string | number) => `/openclass/openclasslive?id=${encodeURIComponent(id)}`;
+export const openclassLivePath = (id: string | number) =>
+  `/openclass/openclasslive?id=${encodeURIComponent(id)}`;
 /** Where a series opens (classopenserieslive, query id). */
 export const seriesLivePath = (id: string | number) =>
   `/openclass/classopenserieslive?id=${encodeURIComponent(id)}`;
@@ -37,7 +38,10 @@ export const dateTimeText = (at: number | string | null | undefined): string => 
 };
 
 /** A session's span: 2026-11-24 09:30 - 11:00 (same day) or both full instants. */
-export const spanText = (start: number | string | null | undefined, end: number | string | null | undefined) => {
+export const spanText = (
+  start: number | string | null | undefined,
+  end: number | string | null | undefined,
+) => {
   const from = dateTimeText(start);
   const to = dateTimeText(end);
   if (!from) return '';
@@ -70,3 +74,6 @@ export const durationText = (seconds: number) => {
   const m = Math.floor((s % 3600) / 60);
   return h > 0 ? `${h}:${pad(m)}:${pad(s % 60)}` : `${pad(m)}:${pad(s % 60)}`;
 };
+
+/** The editor of a course not yet saved. */
+export const NEW_COURSE_PATH = '/u/openclass/manage/new';

@@ -19,7 +19,11 @@ export const parseChatFrame = (data: unknown): ChatMessage | null => {
   try {
     const value = JSON.parse(data) as Partial<ChatMessage> | null;
     if (value?.type !== 'message' || typeof value.text !== 'string') return null;
-    return { type: 'message', text: value.text, nickname: typeof value.nickname === 'string' ? value.nickname : '' };
+    return {
+      type: 'message',
+      text: value.text,
+      nickname: typeof value.nickname === 'string' ? value.nickname : '',
+    };
   } catch {
     return null;
   }
@@ -43,7 +47,15 @@ export const chatSocketUrl = (chatUrl: string, token: string) => {
  * The live room's chat: a WebSocket to the provider's chat service (chatUrl?token=), messages as JSON
  * {type:'message', text, nickname}. The list is a live region, so new messages are read out politely.
  */
-export function ChatPanel({ chatUrl, token, nickname }: { chatUrl: string; token: string; nickname: string }) {
+export function ChatPanel({
+  chatUrl,
+  token,
+  nickname,
+}: {
+  chatUrl: string;
+  token: string;
+  nickname: string;
+}) {
   const [messages, setMessages] = useState<(ChatMessage & { key: number })[]>([]);
   const [state, setState] = useState<'connecting' | 'open' | 'closed'>('connecting');
   const [draft, setDraft] = useState('');

@@ -1,6 +1,6 @@
 import { CheckOutlined, PlusOutlined } from '@ant-design/icons';
-import { OPEN_CLASS_MSG, toRole } from '@uplus/shared';
-import { Button, Modal } from 'antd';
+import { OPEN_CLASS_MSG } from '@uplus/shared';
+import { Button, type ButtonProps, Modal } from 'antd';
 import { useState } from 'react';
 import { useStored } from '../../../lib/storage';
 import { useToast } from '../../../lib/toast';
@@ -22,7 +22,7 @@ type Props = {
  */
 export function SubscribeButton({ courseId, courseName, subscribed, subscriptionId, size = 'small' }: Props) {
   const token = useStored('AccessToken');
-  const role = toRole(useStored('role'));
+  const role = useStored('role');
   const subscribe = useSubscribe();
   const unsubscribeById = useDeleteSubscription();
   const unsubscribeCourse = useUnsubscribeCourse();
@@ -30,7 +30,7 @@ export function SubscribeButton({ courseId, courseName, subscribed, subscription
   const [asking, setAsking] = useState<'login' | 'unsubscribe' | null>(null);
   const [busy, setBusy] = useState(false);
 
-  if (token && role && role !== 'Student') return null;
+  if (token && (role === 'Teacher' || role === 'Business')) return null;
 
   const onClick = () => {
     if (!token) setAsking('login');
@@ -79,7 +79,7 @@ export function SubscribeButton({ courseId, courseName, subscribed, subscription
         cancelText="取消"
         onOk={() => goToLogin()}
         onCancel={() => setAsking(null)}
-        okButtonProps={{ 'data-testid': 'login-ok' } as object}
+        okButtonProps={{ 'data-testid': 'login-ok' } as ButtonProps}
         destroyOnHidden
       >
         登录后即可订阅《{courseName}》。
@@ -89,7 +89,7 @@ export function SubscribeButton({ courseId, courseName, subscribed, subscription
         title={OPEN_CLASS_MSG.unsubscribe}
         okText={OPEN_CLASS_MSG.unsubscribe}
         cancelText="取消"
-        okButtonProps={{ danger: true, loading: busy, 'data-testid': 'unsubscribe-ok' } as object}
+        okButtonProps={{ danger: true, loading: busy, 'data-testid': 'unsubscribe-ok' } as ButtonProps}
         cancelButtonProps={{ disabled: busy }}
         onOk={() => void unsubscribe()}
         onCancel={() => !busy && setAsking(null)}

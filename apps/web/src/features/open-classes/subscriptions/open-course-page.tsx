@@ -1,4 +1,10 @@
-import { OPEN_CLASS_MSG, SUBSCRIPTION_SORT_TITLES, SUBSCRIPTION_SORTS, type Subscription, type SubscriptionSort } from '@uplus/shared';
+import {
+  OPEN_CLASS_MSG,
+  SUBSCRIPTION_SORT_TITLES,
+  SUBSCRIPTION_SORTS,
+  type Subscription,
+  type SubscriptionSort,
+} from '@uplus/shared';
 import { useCallback, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useToast } from '../../../lib/toast';
@@ -9,7 +15,9 @@ import { SubscriptionCard } from './subscription-card';
 import '../open-classes.css';
 
 const sortOf = (value: string | null): SubscriptionSort =>
-  (SUBSCRIPTION_SORTS as readonly string[]).includes(value ?? '') ? (value as SubscriptionSort) : 'recentStudy';
+  (SUBSCRIPTION_SORTS as readonly string[]).includes(value ?? '')
+    ? (value as SubscriptionSort)
+    : 'recentStudy';
 
 /**
  * 职业发展课 (/workbench/index/opencourse, spec 2.11 and 4): the student's subscribed open courses, tabs

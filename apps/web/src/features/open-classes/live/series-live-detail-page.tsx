@@ -1,0 +1,35 @@
+import { LeftOutlined } from '@ant-design/icons';
+import { Link, useSearchParams } from 'react-router';
+import { useLiveInfo } from '../api';
+import { coursePathOf } from '../open-class-model';
+import { PageState } from './course-state';
+import { LiveRoom } from './live-room';
+import '../../courses/courses.css';
+import '../open-classes.css';
+
+/** serieslivedetail?id=<session> (no footer): one session's room, with the way back to its series. */
+export function SeriesLiveDetailPage() {
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  const info = useLiveInfo(id);
+  const data = info.data;
+  return (
+    <div className="oc-detail">
+      <PageState query={info}>
+        {data && (
+          <>
+            <nav aria-label="返回">
+              <Link to={coursePathOf(data.liveMode, data.openCourseId)} data-testid="back-to-course">
+                <LeftOutlined aria-hidden /> {data.courseName}
+              </Link>
+            </nav>
+            <h1 style={{ margin: '12px 0' }}>{data.title}</h1>
+            <section className="oc-section" style={{ marginTop: 0 }}>
+              <LiveRoom sessionId={data.id} />
+            </section>
+          </>
+        )}
+      </PageState>
+    </div>
+  );
+}
