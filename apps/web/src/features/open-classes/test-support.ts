@@ -57,7 +57,14 @@ export const courseDetail = (over: Partial<OpenCourseDetail> = {}): OpenCourseDe
   industry: null,
   organiserName: '优加信息技术有限公司',
   lecturers: [
-    { id: 'l1', name: '王磊', title: '高级产品经理', introduction: '十年互联网产品经验', photoUrl: '', photoFileId: null },
+    {
+      id: 'l1',
+      name: '王磊',
+      title: '高级产品经理',
+      introduction: '十年互联网产品经验',
+      photoUrl: '',
+      photoFileId: null,
+    },
   ],
   partnerSchools: [{ id: 's1', name: '优加示范大学' }],
   partnerEnterprises: [{ id: 'c1', name: '优加信息技术有限公司', logoUrl: '' }],
@@ -108,7 +115,10 @@ export const liveInfoOf = (over: Partial<LiveInfo> = {}): LiveInfo => ({
 /** What every page around the open-class pages asks (session, header, workbench shell). */
 export const shellRoutes = (role = 'Student') => ({
   ...sessionRoutes(role),
-  'POST /api/qmn/c/counts': ok({ unread: 0, byType: { System: 0, Course: 0, Internship: 0, Recruitment: 0 } }),
+  'POST /api/qmn/c/counts': ok({
+    unread: 0,
+    byType: { System: 0, Course: 0, Internship: 0, Recruitment: 0 },
+  }),
   'GET /api/base/organ/modules': ok([]),
   'GET /api/qmn/notices/smallBell': ok({ rows: [], total: 0 }),
   'GET /api/portal/users/u1': ok([]),

@@ -157,7 +157,11 @@ describe('职业发展课 subscriptions', () => {
       subscriptionRow({
         id: '8',
         opencourseModel: { opencourseStartAt: null, liveMode: 'Video', status: null },
-        subscriptContentModel: { ...subscriptionRow().subscriptContentModel, name: '不存在的课', liveMode: 'Video' },
+        subscriptContentModel: {
+          ...subscriptionRow().subscriptContentModel,
+          name: '不存在的课',
+          liveMode: 'Video',
+        },
       }),
     ];
     let remaining = rows;
