@@ -31,6 +31,7 @@ import { homeworkLifecycleRoutes } from './modules/homework/lifecycle.routes';
 import { submissionRoutes } from './modules/homework/submissions.routes';
 import { idpRoutes } from './modules/idp/idp.routes';
 import { messageRoutes } from './modules/messages/messages.routes';
+import { openClassRoutes } from './modules/open-classes/open-classes.routes';
 import { organisationRoutes } from './modules/organisations/organisations.routes';
 import {
   type CodeExecutionConfig,
@@ -175,6 +176,8 @@ export const buildApp = async (config: Config, deps: AppDeps = {}): Promise<App>
   // issue 11: courses (classes, class codes, the student's course list)
   courseRoutes(app, ctx);
   fileRoutes(app, ctx); // issue 12: uploads and signed file addresses
+  // issue 12: open classes (职业发展课)
+  openClassRoutes(app, ctx);
   const jobs = deps.jobs ?? createJobQueue({ db: database.db, log: app.log, bus: notifications });
   // Hooks run last-added first: the queue stops before a database opened here is closed.
   if (!deps.jobs) app.addHook('onClose', async () => jobs.stop());

@@ -1,4 +1,5 @@
 import type { Db } from '../db/client';
+import { ensureOpenClassDictionaries } from '../modules/open-classes/catalogue.service';
 import { ensureDefaultDeployment } from '../modules/site/site.service';
 import { countUsers } from '../modules/users/users.service';
 import { seedDemoData } from './demo';
@@ -9,6 +10,7 @@ import { seedDemoData } from './demo';
  */
 export const seedIfNeeded = async (opts: { db: Db; demoData: boolean; port: number }) => {
   await ensureDefaultDeployment({ db: opts.db });
+  await ensureOpenClassDictionaries({ db: opts.db });
   if (!opts.demoData || (await countUsers({ db: opts.db })) > 0) return { demoSeeded: false };
   await opts.db.transaction((tx) => seedDemoData({ db: tx, port: opts.port }));
   return { demoSeeded: true };
