@@ -58,6 +58,8 @@ export const limitBytes = (
     },
   });
   stream.on('error', (error) => counter.destroy(error));
+  // the store reading `body` gets the error; this keeps a late second emission from being "unhandled"
+  counter.on('error', () => {});
   counter.write(head);
   if (stream.readableEnded) counter.end();
   else stream.pipe(counter);

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { FILE_PURPOSES, FILES_MSG, type FilePurpose, type UploadedFile } from '@uplus/shared';
+import type { Config } from '../../config/config';
 import { AppError } from '../../core/errors';
 import type { Db } from '../../db/client';
-import type { AppContext } from '../../http/context';
-import type { ByteRange } from '../../storage';
+import type { ByteRange, FileStore } from '../../storage';
+import type { Secrets } from '../system/secrets';
 import { limitBytes, readHead } from './file-stream';
 import { detectContentType, EXTENSION_OF, SNIFF_BYTES } from './file-type';
 import { type FileRow, findFile, findFiles, insertFile } from './files.repo';
@@ -17,7 +18,13 @@ import { parseRange } from './range';
  */
 
 /** What signing a file address needs from the app context. */
-export type FileUrlContext = Pick<AppContext, 'db' | 'storage' | 'secrets' | 'config' | 'now'>;
+export type FileUrlContext = {
+  db: Db;
+  storage: FileStore;
+  secrets: Secrets;
+  config: Pick<Config, 'storage'>;
+  now: () => Date;
+};
 
 /** The HMAC purpose of local file addresses (a signature for anything else never fits). */
 export const FILE_URL_PURPOSE = 'file-url';
@@ -157,7 +164,7 @@ export const receiveUpload = async (
 
 /** A signed address's file, checked: 403 链接无效或已过期 for an altered, expired or unknown one alike. */
 export const verifiedFile = async (
-  ctx: Pick<AppContext, 'db' | 'secrets' | 'now'>,
+  ctx: Pick<FileUrlContext, 'db' | 'secrets' | 'now'>,
   opts: { id: string; expires: string | undefined; signature: string | undefined },
 ): Promise<FileRow & { expires: number }> => {
   const refuse = () => AppError.forbidden(FILES_MSG.badLink);
@@ -180,7 +187,7 @@ export type FileContent =
 
 /** Opens a verified file's bytes for a `Range` header (or none). A row without bytes is 403 as well. */
 export const openContent = async (
-  ctx: Pick<AppContext, 'storage'>,
+  ctx: Pick<FileUrlContext, 'storage'>,
   file: FileRow,
   rangeHeader: string | undefined,
 ): Promise<FileContent> => {

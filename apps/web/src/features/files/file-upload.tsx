@@ -17,10 +17,12 @@ import './files.css';
 export type FileUploadProps = {
   /** what the file is for: decides the allowed types, the largest size and the preview */
   purpose: FilePurpose;
-  /** the uploaded file, or null */
-  value: UploadedFile | null;
-  /** called with the uploaded file, or null when it is removed */
-  onChange: (file: UploadedFile | null) => void;
+  /** the uploaded file, or null (a Form.Item passes it; undefined is none) */
+  value?: UploadedFile | null;
+  /** called with the uploaded file, or null when it is removed (a Form.Item passes it) */
+  onChange?: (file: UploadedFile | null) => void;
+  /** told when an upload starts and ends (a form can hold its save button meanwhile) */
+  onBusyChange?: (busy: boolean) => void;
   /** the id of the choose button (a Form.Item's label points at it) */
   id?: string;
   /** ids of texts describing the control (a Form.Item's help or error) */
@@ -43,6 +45,7 @@ export const FileUpload = ({
   id,
   'aria-describedby': describedBy,
   disabled = false,
+  onBusyChange,
 }: FileUploadProps) => {
   const generatedId = useId();
   const buttonId = id ?? `${generatedId}-button`;
@@ -59,6 +62,15 @@ export const FileUpload = ({
   const uploadingRef = useRef<Uploading | null>(null);
   uploadingRef.current = uploading;
   useEffect(() => () => uploadingRef.current?.controller.abort(), []);
+  const busy = uploading !== null;
+  const onBusyRef = useRef(onBusyChange);
+  onBusyRef.current = onBusyChange;
+  const wasBusy = useRef(false);
+  useEffect(() => {
+    if (wasBusy.current === busy) return;
+    wasBusy.current = busy;
+    onBusyRef.current?.(busy);
+  }, [busy]);
 
   const start = (file: File) => {
     const refusal = checkFileForPurpose(purpose, file);
@@ -80,7 +92,7 @@ export const FileUpload = ({
     )
       .then((uploaded) => {
         setUploading(null);
-        onChange(uploaded);
+        onChange?.(uploaded);
       })
       .catch((failure: unknown) => {
         setUploading(null);
@@ -95,7 +107,6 @@ export const FileUpload = ({
     if (file) start(file);
   };
 
-  const busy = uploading !== null;
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
     event.preventDefault();
     setDragging(false);
@@ -200,7 +211,7 @@ export const FileUpload = ({
             disabled={disabled}
             onClick={() => {
               setError(null);
-              onChange(null);
+              onChange?.(null);
             }}
             aria-label={`移除 ${value.name}`}
           >
