@@ -142,6 +142,7 @@ export function CourseForm({
   const classify = useDictionary(DICTIONARY_GROUPS.classify);
   const industry = useDictionary(DICTIONARY_GROUPS.industry);
   const liveMode = Form.useWatch('liveMode', form) ?? initial.liveMode;
+  const [uploading, setUploading] = useState(false);
   return (
     <Form<CourseFormValues>
       form={form}
@@ -197,7 +198,7 @@ export function CourseForm({
         </Form.Item>
       )}
       <Form.Item name="poster" label="课程海报" extra="建议尺寸 16:9">
-        <FileUpload purpose="poster" value={null} onChange={() => undefined} />
+        <FileUpload purpose="poster" onBusyChange={setUploading} />
       </Form.Item>
       <Form.Item
         name="introduction"
@@ -301,7 +302,13 @@ export function CourseForm({
       <Form.Item name="partnerCompanies" label="合作企业">
         <PartnerSelect type="company" />
       </Form.Item>
-      <Button type="primary" htmlType="submit" loading={saving} data-testid="save-course">
+      <Button
+        type="primary"
+        htmlType="submit"
+        loading={saving}
+        disabled={uploading}
+        data-testid="save-course"
+      >
         {submitText}
       </Button>
     </Form>

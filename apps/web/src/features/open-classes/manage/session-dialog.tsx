@@ -89,6 +89,8 @@ export function SessionDialog({
   const [form] = Form.useForm<SessionFormValues>();
   const source = Form.useWatch('source', form);
   const [initial] = useState(() => valuesOf(session));
+  // saving waits for an upload under way
+  const [uploading, setUploading] = useState(false);
   useEffect(() => {
     if (open) form.setFieldsValue(valuesOf(session));
   }, [open, session, form]);
@@ -100,6 +102,7 @@ export function SessionDialog({
       okText="保存"
       cancelText="取消"
       confirmLoading={saving}
+      okButtonProps={{ disabled: uploading }}
       onOk={() => form.submit()}
       onCancel={() => !saving && onClose()}
       destroyOnHidden
@@ -175,7 +178,7 @@ export function SessionDialog({
             label={live ? '回放视频（可选）' : '视频文件'}
             rules={live ? [] : [{ required: true, message: OPEN_CLASS_MSG.videoRequired }]}
           >
-            <FileUpload purpose="video" value={null} onChange={() => undefined} />
+            <FileUpload purpose="video" onBusyChange={setUploading} />
           </Form.Item>
         )}
         {!live && source === 'hls' && (
