@@ -150,6 +150,7 @@ export function CourseForm({
       initialValues={initial}
       onFinish={onSubmit}
       requiredMark
+      className="oc-form"
       data-testid="course-form"
       style={{ maxWidth: 760 }}
     >

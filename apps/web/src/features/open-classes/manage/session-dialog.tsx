@@ -114,6 +114,7 @@ export function SessionDialog({
         layout="vertical"
         initialValues={initial}
         onFinish={onSave}
+        className="oc-form"
         data-testid="session-form"
       >
         <Form.Item
