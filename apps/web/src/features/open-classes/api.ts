@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  type CourseVideos,
   courseVideos,
   type DictionaryGroupCode,
   dictionaryEntry,
@@ -270,6 +271,25 @@ export const useCourseVideos = (courseId: string, enabled: boolean) => {
 /** `POST open_courses/progress`: where the student is in a video (silent: playing must not be interrupted). */
 export const reportProgress = (body: ProgressBody) =>
   http.post(oc('/open_courses/progress'), body, { schema: progressResult, silent: true });
+
+/**
+ * Keeps the cached videos in step with what was reported: the resume point (switching back resumes there)
+ * and, once the server answers, the course's progress.
+ */
+export const useRememberPosition = () => {
+  const queryClient = useQueryClient();
+  const token = useStored('AccessToken');
+  return (courseId: string, sessionId: string, position: number, progressPercentage?: number) =>
+    queryClient.setQueryData<CourseVideos>(openClassKeys.videos(token, courseId), (old) =>
+      old
+        ? {
+            ...old,
+            progressPercentage: progressPercentage ?? old.progressPercentage,
+            videos: old.videos.map((v) => (v.sessionId === sessionId ? { ...v, position } : v)),
+          }
+        : old,
+    );
+};
 
 /**
  * The same report as the page goes away: a keepalive request outlives the page (sendBeacon cannot carry

@@ -235,6 +235,14 @@ describe('openclasslive: a video course', () => {
     fireEvent.click(within(await screen.findByTestId('video-list')).getByRole('button', { name: /第2集/ }));
     await waitFor(() => expect(progressCalls(calls)).toHaveLength(1));
     expect(progressCalls(calls)[0]?.body).toEqual({ sessionId: '301', position: 70, duration: 120 });
+    // back to the first video: it resumes where it was left
+    fireEvent.click(within(screen.getByTestId('video-list')).getByRole('button', { name: /第1集/ }));
+    await waitFor(() =>
+      expect(screen.getByTestId('video-element').getAttribute('src')).toBe('/api/files/7/content?sig=abc'),
+    );
+    const again = await controlVideo();
+    fireEvent(again.video, new Event('loadedmetadata'));
+    expect(again.state.position).toBe(70);
   });
 
   it('before subscribing there is no player: 订阅后即可观看 and the video titles; 订阅 subscribes', async () => {

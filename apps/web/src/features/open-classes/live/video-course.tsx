@@ -1,7 +1,7 @@
 import { type OpenCourseDetail, type ProgressBody, progressPercentOf } from '@uplus/shared';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../api/http';
-import { reportProgress, reportProgressOnLeave, useCourseVideos } from '../api';
+import { reportProgress, reportProgressOnLeave, useCourseVideos, useRememberPosition } from '../api';
 import { durationText } from '../open-class-model';
 import type { ProgressSample } from '../player/progress-watch';
 import { VideoPlayer } from '../player/video-player';
@@ -29,6 +29,7 @@ export function VideoCourse({
   const videos = useCourseVideos(course.id, mayWatch);
   const [current, setCurrent] = useState<string | null>(null);
   const reports = course.subscribed && course.status === 'Online';
+  const remember = useRememberPosition();
 
   useEffect(() => {
     if (videos.data) onPercent(progressPercentOf(videos.data.progressPercentage));
@@ -69,6 +70,7 @@ export function VideoCourse({
 
   const onProgress = (sample: ProgressSample) => {
     if (!reports || sample.durationSeconds <= 0) return;
+    remember(course.id, video.sessionId, sample.positionSeconds);
     const body: ProgressBody = {
       sessionId: video.sessionId,
       position: sample.positionSeconds,
@@ -79,7 +81,9 @@ export function VideoCourse({
       return;
     }
     reportProgress(body)
-      .then((result) => onPercent(progressPercentOf(result.progressPercentage)))
+      .then((result) =>
+        remember(course.id, video.sessionId, sample.positionSeconds, result.progressPercentage),
+      )
       .catch(() => undefined);
   };
 
