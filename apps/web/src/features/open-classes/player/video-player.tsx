@@ -43,7 +43,7 @@ export function VideoPlayer({ src, startAt = 0, title, onProgress, autoPlay = fa
     return watchProgress(video, (sample) => report.current?.(sample));
   }, [live, src]);
 
-  // the source: the file itself, native HLS, or hls.js
+  // the source: the file itself, or HLS through hls.js (or natively where only that works)
   useEffect(() => {
     const video = ref.current;
     if (!video) return;
@@ -58,14 +58,17 @@ export function VideoPlayer({ src, startAt = 0, title, onProgress, autoPlay = fa
     const onError = () => setError(PLAYER_MSG.failed);
     video.addEventListener('loadedmetadata', onMeta, { once: true });
     video.addEventListener('error', onError);
-    if (!isHlsUrl(src) || video.canPlayType('application/vnd.apple.mpegurl')) {
+    if (!isHlsUrl(src)) {
       video.src = src;
     } else {
+      // hls.js first where Media Source Extensions exist (a browser's "maybe" for HLS is not a promise);
+      // Safari on iOS has no MSE and plays HLS itself
       void import('hls.js')
         .then(({ default: Hls }) => {
           if (cancelled) return;
           if (!Hls.isSupported()) {
-            setError(PLAYER_MSG.unsupported);
+            if (video.canPlayType('application/vnd.apple.mpegurl')) video.src = src;
+            else setError(PLAYER_MSG.unsupported);
             return;
           }
           const player = new Hls();
