@@ -30,6 +30,7 @@ import { homeworkRoutes } from './modules/homework/homework.routes';
 import { homeworkLifecycleRoutes } from './modules/homework/lifecycle.routes';
 import { submissionRoutes } from './modules/homework/submissions.routes';
 import { idpRoutes } from './modules/idp/idp.routes';
+import { memberProfileRoutes } from './modules/member-profile/member-profile.routes';
 import { messageRoutes } from './modules/messages/messages.routes';
 import { openClassRoutes } from './modules/open-classes/open-classes.routes';
 import { organisationRoutes } from './modules/organisations/organisations.routes';
@@ -111,7 +112,7 @@ export const buildApp = async (config: Config, deps: AppDeps = {}): Promise<App>
     // Addresses may carry a sign-in ticket (/authorize?ticket=): never send them to other sites.
     if (!reply.hasHeader('referrer-policy')) reply.header('referrer-policy', 'same-origin');
   });
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, config);
 
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
@@ -178,6 +179,7 @@ export const buildApp = async (config: Config, deps: AppDeps = {}): Promise<App>
   fileRoutes(app, ctx); // issue 12: uploads and signed file addresses
   // issue 12: open classes (职业发展课)
   openClassRoutes(app, ctx);
+  memberProfileRoutes(app, ctx); // issue 12: member profile, schools and majors
   const jobs = deps.jobs ?? createJobQueue({ db: database.db, log: app.log, bus: notifications });
   // Hooks run last-added first: the queue stops before a database opened here is closed.
   if (!deps.jobs) app.addHook('onClose', async () => jobs.stop());

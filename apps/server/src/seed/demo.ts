@@ -14,7 +14,9 @@ import * as organisations from '../modules/organisations/organisations.service';
 import * as questionBank from '../modules/question-bank/question-bank.service';
 import * as site from '../modules/site/site.service';
 import * as users from '../modules/users/users.service';
+import type { FileStore } from '../storage';
 import { seedDemoHomework } from './demo-homework';
+import { seedDemoProfiles } from './demo-profile';
 
 /** Questions of teacher01's homework (one of each kind the AI judge and the test run serve). */
 const DEMO_HOMEWORK_QUESTIONS: GeneratedQuestionInput[] = [
@@ -200,7 +202,7 @@ const areaMenus = (port: number) => [
  * The demo set (common.md): product, school and area deployments, an organisation tree, five users with
  * Chinese names, modules and permissions. Everything goes through the services, like real data would.
  */
-export const seedDemoData = async (opts: { db: Db; port: number }) => {
+export const seedDemoData = async (opts: { db: Db; port: number; storage: FileStore }) => {
   const { db } = opts;
 
   // Organisations: a school on its own, and an area holding another school.
@@ -391,6 +393,7 @@ export const seedDemoData = async (opts: { db: Db; port: number }) => {
 
   const student2 = await create('student02', '赵雨涵', '2');
   await member(student2.id, uplus.id, se2301.id, 'Student', { majorName: '软件工程', isDefault: true });
+  await seedDemoProfiles({ db, student02Id: student2.id }); // issue 12: catalogue school, student02's profile
 
   const teacher = await create('teacher01', '李静', '2');
   await member(teacher.id, uplus.id, cs.id, 'Teacher');

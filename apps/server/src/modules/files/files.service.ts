@@ -162,6 +162,38 @@ export const receiveUpload = async (
   }
 };
 
+/**
+ * Keeps bytes the server already has (the demo seed's video and seal, a file an area makes itself) as a file
+ * of `ownerId` for `purpose`, with the same checks as an upload (type from the bytes, the purpose's size).
+ */
+export const storeFileBytes = async (
+  ctx: Pick<FileUrlContext, 'db' | 'storage' | 'now'>,
+  opts: { ownerId: number; purpose: FilePurpose; name: string; bytes: Buffer },
+): Promise<FileRow> => {
+  const rule = FILE_PURPOSES[opts.purpose];
+  if (opts.bytes.length === 0) throw AppError.badRequest(FILES_MSG.required);
+  const contentType = detectContentType(opts.bytes.subarray(0, SNIFF_BYTES));
+  if (!contentType || !(rule.types as readonly string[]).includes(contentType)) {
+    throw AppError.badRequest(FILES_MSG.badType(rule.label));
+  }
+  if (opts.bytes.length > rule.maxBytes) throw new AppError(413, FILES_MSG.tooLarge(rule.maxBytes));
+  const key = newStorageKey(opts.purpose, contentType, ctx.now());
+  await ctx.storage.put(key, opts.bytes, contentType);
+  try {
+    return await insertFile(ctx.db, {
+      storageKey: key,
+      ownerId: opts.ownerId,
+      purpose: opts.purpose,
+      name: cleanFileName(opts.name),
+      contentType,
+      size: opts.bytes.length,
+    });
+  } catch (error) {
+    await ctx.storage.delete(key).catch(() => {});
+    throw error;
+  }
+};
+
 /** A signed address's file, checked: 403 链接无效或已过期 for an altered, expired or unknown one alike. */
 export const verifiedFile = async (
   ctx: Pick<FileUrlContext, 'db' | 'secrets' | 'now'>,

@@ -1,4 +1,4 @@
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { FILE_PURPOSES, FILES_MSG, type FilePurpose, type UploadedFile } from '@uplus/shared';
@@ -10,7 +10,7 @@ import { testDrivers } from '../../test/database';
 import { buildUser, tokenFor } from '../../test/factories';
 import { createSecrets, resolveAppSecret } from '../system/secrets';
 import { findFile } from './files.repo';
-import { claimFile, fileUrlById, fileUrls } from './files.service';
+import { claimFile, fileUrlById, fileUrls, storeFileBytes } from './files.service';
 import { BOUNDARY, multipart, SAMPLES, upload } from './test-files';
 
 const U = '/api/files/upload';
@@ -317,6 +317,32 @@ describe.each(testDrivers())('files (%s)', (driver) => {
     expect(expires - nowSeconds).toBeGreaterThan(3600 * 0.75 - 2);
     expect(expires - nowSeconds).toBeLessThanOrEqual(3600 + 2);
     expect(user.id).toBeGreaterThan(0);
+  });
+
+  it('storeFileBytes keeps bytes the server has (the seed’s video) with an upload’s checks', async () => {
+    const { user } = await signedIn();
+    const ctx = { db: t.db, storage: createLocalStore(filesDir), now: t.clock.now };
+    const video = await readFile(path.join(import.meta.dirname, '../../seed/assets/demo-open-class.mp4'));
+    const row = await storeFileBytes(ctx, {
+      ownerId: user.id,
+      purpose: 'video',
+      name: '演示.mp4',
+      bytes: video,
+    });
+    expect(row).toMatchObject({
+      ownerId: user.id,
+      purpose: 'video',
+      contentType: 'video/mp4',
+      size: video.length,
+    });
+    const stored = await ctx.storage.get(row.storageKey, { start: 0, end: 15 });
+    expect(stored?.size).toBe(video.length);
+    await expect(
+      storeFileBytes(ctx, { ownerId: user.id, purpose: 'seal', name: 'x.png', bytes: SAMPLES.text }),
+    ).rejects.toMatchObject({ code: 400, message: FILES_MSG.badType('公章图片') });
+    await expect(
+      storeFileBytes(ctx, { ownerId: user.id, purpose: 'seal', name: 'x.mp4', bytes: video }),
+    ).rejects.toMatchObject({ code: 400 });
   });
 
   it('claimFile: the uploader’s own file of an allowed purpose; never another user’s or another purpose’s', async () => {
