@@ -13,6 +13,7 @@ import { type GradingWorkers, startGradingWorkers } from './modules/homework/gra
 import type { CodeExecutionConfig } from './modules/program-execution/program-execution.config';
 import { type CodeRunner, startCodeRunner } from './modules/program-execution/program-execution.runner';
 import { seedIfNeeded } from './seed';
+import { createFileStore } from './storage';
 
 export type StartServerOptions = {
   config: Config;
@@ -50,7 +51,12 @@ export const bootServer = async (opts: StartServerOptions): Promise<BootedServer
   const database = await openDatabase(config);
   await database.withLock(async () => {
     await migrateDatabase(database);
-    await seedIfNeeded({ db: database.db, demoData: config.demoData, port: config.port });
+    await seedIfNeeded({
+      db: database.db,
+      demoData: config.demoData,
+      port: config.port,
+      storage: createFileStore(config.storage),
+    });
   });
   readiness.done('database');
   // One job queue for the API (submits) and this process's code runner, so a submit wakes a worker at once;

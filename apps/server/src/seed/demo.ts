@@ -14,7 +14,9 @@ import * as organisations from '../modules/organisations/organisations.service';
 import * as questionBank from '../modules/question-bank/question-bank.service';
 import * as site from '../modules/site/site.service';
 import * as users from '../modules/users/users.service';
+import type { FileStore } from '../storage';
 import { seedDemoHomework } from './demo-homework';
+import { seedDemoOpenClasses } from './demo-open-classes';
 
 /** Questions of teacher01's homework (one of each kind the AI judge and the test run serve). */
 const DEMO_HOMEWORK_QUESTIONS: GeneratedQuestionInput[] = [
@@ -200,7 +202,7 @@ const areaMenus = (port: number) => [
  * The demo set (common.md): product, school and area deployments, an organisation tree, five users with
  * Chinese names, modules and permissions. Everything goes through the services, like real data would.
  */
-export const seedDemoData = async (opts: { db: Db; port: number }) => {
+export const seedDemoData = async (opts: { db: Db; port: number; storage?: FileStore }) => {
   const { db } = opts;
 
   // Organisations: a school on its own, and an area holding another school.
@@ -485,6 +487,8 @@ export const seedDemoData = async (opts: { db: Db; port: number }) => {
     name: DEMO_COMPANY.name,
     introduction: DEMO_COMPANY.introduction,
   });
+  // issue 12 (ocserver): business01's open courses (a video course, a single live, a series); student02 subscribes
+  await seedDemoOpenClasses({ db, storage: opts.storage, now: new Date(now) });
 
   const leader = await create('leader01', '陈志强', '1');
   await member(leader.id, uplus.id, cs.id, 'Teacher', {

@@ -2,16 +2,22 @@ import type { Db } from '../db/client';
 import { ensureOpenClassDictionaries } from '../modules/open-classes/catalogue.service';
 import { ensureDefaultDeployment } from '../modules/site/site.service';
 import { countUsers } from '../modules/users/users.service';
+import type { FileStore } from '../storage';
 import { seedDemoData } from './demo';
 
 /**
  * Every installation gets the default product deployment. The demo set is added when DEMO_DATA is on and
  * the database holds no user yet (a database with real users is never touched).
  */
-export const seedIfNeeded = async (opts: { db: Db; demoData: boolean; port: number }) => {
+export const seedIfNeeded = async (opts: {
+  db: Db;
+  demoData: boolean;
+  port: number;
+  storage?: FileStore;
+}) => {
   await ensureDefaultDeployment({ db: opts.db });
   await ensureOpenClassDictionaries({ db: opts.db });
   if (!opts.demoData || (await countUsers({ db: opts.db })) > 0) return { demoSeeded: false };
-  await opts.db.transaction((tx) => seedDemoData({ db: tx, port: opts.port }));
+  await opts.db.transaction((tx) => seedDemoData({ db: tx, port: opts.port, storage: opts.storage }));
   return { demoSeeded: true };
 };

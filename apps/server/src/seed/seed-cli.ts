@@ -1,5 +1,6 @@
 import { loadConfig } from '../config/config';
 import { migrateDatabase, openDatabase } from '../db/client';
+import { createFileStore } from '../storage';
 import { seedIfNeeded } from './index';
 
 /**
@@ -11,7 +12,12 @@ const database = await openDatabase(config);
 try {
   const result = await database.withLock(async () => {
     await migrateDatabase(database);
-    return seedIfNeeded({ db: database.db, demoData: config.demoData, port: config.port });
+    return seedIfNeeded({
+      db: database.db,
+      demoData: config.demoData,
+      port: config.port,
+      storage: createFileStore(config.storage),
+    });
   });
   console.log(
     result.demoSeeded
