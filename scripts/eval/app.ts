@@ -9,6 +9,7 @@ import { createJobQueue } from '../../apps/server/src/jobs/queue';
 import { DEFAULT_CODE_EXECUTION } from '../../apps/server/src/modules/program-execution/program-execution.config';
 import { startCodeRunner } from '../../apps/server/src/modules/program-execution/program-execution.runner';
 import { seedIfNeeded } from '../../apps/server/src/seed';
+import { createFileStore } from '../../apps/server/src/storage';
 
 export const DEMO_TEACHER = 'teacher01';
 export const DEMO_PASSWORD = 'Uplus@2026';
@@ -53,7 +54,12 @@ export async function startEvalApp(
   const database = await openPglite();
   try {
     await migrateDatabase(database);
-    await seedIfNeeded({ db: database.db, demoData: true, port: 0 });
+    await seedIfNeeded({
+      db: database.db,
+      demoData: true,
+      port: 0,
+      storage: createFileStore(config.storage),
+    });
     // A code runner in this process, as `npm start` has, so generated coding questions get their reference
     // solutions run (without one they would all come back as not run).
     const codeExecution = { ...DEFAULT_CODE_EXECUTION, workers: 1 };

@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { C, clientOf, enrol } from '../modules/homework/homework.test-support';
 import { createCourse } from '../modules/question-bank/question-bank.service';
-import { useTestApp } from '../test/app';
+import { createFileStore } from '../storage';
+import { testConfig, useTestApp } from '../test/app';
 import { testDrivers } from '../test/database';
 import { buildSignedInMember } from '../test/factories';
 import { DEMO_PASSWORD } from './demo';
 import { seedDemoHomework } from './demo-homework';
 import { seedIfNeeded } from './index';
+
+const testStore = createFileStore(testConfig().storage);
 
 describe.each(testDrivers())('demo homework on %s', (driver) => {
   const t = useTestApp(driver);
@@ -62,7 +65,7 @@ describe.each(testDrivers())('the demo set’s homework on %s', (driver) => {
   const t = useTestApp(driver);
 
   it('the demo set holds it in teacher01’s 数据结构: student01 submitted, student02 halfway', async () => {
-    await seedIfNeeded({ db: t.db, demoData: true, port: 3000 });
+    await seedIfNeeded({ db: t.db, demoData: true, port: 3000, storage: testStore });
     const signIn = async (username: string) => {
       const res = await t.app.inject({
         method: 'POST',

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import type {
   CourseVideos,
   LiveInfo,
@@ -5,7 +6,9 @@ import type {
   OpenCourseDetail,
   SubscriptionPage,
 } from '@uplus/shared';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { files } from '../db/schema';
 import { createFileStore } from '../storage';
 import { testConfig, useTestApp } from '../test/app';
 import { testDrivers } from '../test/database';
@@ -69,6 +72,11 @@ describe.each(testDrivers())('the demo set’s open classes on %s', (driver) => 
     expect(videos.videos).toMatchObject([{ kind: 'file', contentType: 'video/mp4', durationSeconds: 30 }]);
     const fileId = Number(/\/api\/files\/(\d+)\//.exec(videos.videos[0]?.url ?? '')?.[1]);
     expect(fileId).toBeGreaterThan(0);
+    // its bytes are in the app's store, owned by business01
+    const [row] = await t.db.select().from(files).where(eq(files.id, fileId));
+    const stored = await storage.get(row?.storageKey ?? '');
+    stored?.body.destroy();
+    expect(stored?.size).toBe(statSync(new URL('./assets/demo-open-class.mp4', import.meta.url)).size);
 
     const student01 = await signIn('student01');
     expect((await student01.get(`${OC}/open_courses/subscriptions`)).json().data.total).toBe(0);

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Db } from '../db/client';
@@ -16,7 +15,7 @@ import {
   updateOpenCourse,
 } from '../modules/open-classes/open-classes.repo';
 import { findUserByUsername } from '../modules/users/users.service';
-import { createFileStore, type FileStore } from '../storage';
+import type { FileStore } from '../storage';
 
 /*
  * Demo open classes (issue 12): business01's company publishes a video course (the 30 s demo video, stored
@@ -48,12 +47,8 @@ const storeAsset = async (
   });
 };
 
-export const seedDemoOpenClasses = async (opts: { db: Db; storage?: FileStore; now: Date }) => {
-  const { db } = opts;
-  // Without the app's store (a seed run by a test) the bytes go to a scratch directory.
-  const storage =
-    opts.storage ??
-    createFileStore({ kind: 'local', dir: path.join(os.tmpdir(), 'uplus-seed-files'), urlTtlSeconds: 3600 });
+export const seedDemoOpenClasses = async (opts: { db: Db; storage: FileStore; now: Date }) => {
+  const { db, storage } = opts;
   const business = await findUserByUsername({ db, username: 'business01' });
   const company = business ? await companyOfUser({ db, userId: business.id }) : null;
   if (!business || !company) return;

@@ -202,7 +202,7 @@ const areaMenus = (port: number) => [
  * The demo set (common.md): product, school and area deployments, an organisation tree, five users with
  * Chinese names, modules and permissions. Everything goes through the services, like real data would.
  */
-export const seedDemoData = async (opts: { db: Db; port: number; storage?: FileStore }) => {
+export const seedDemoData = async (opts: { db: Db; port: number; storage: FileStore }) => {
   const { db } = opts;
 
   // Organisations: a school on its own, and an area holding another school.

@@ -9,12 +9,10 @@ import { seedDemoData } from './demo';
  * Every installation gets the default product deployment. The demo set is added when DEMO_DATA is on and
  * the database holds no user yet (a database with real users is never touched).
  */
-export const seedIfNeeded = async (opts: {
-  db: Db;
-  demoData: boolean;
-  port: number;
-  storage?: FileStore;
-}) => {
+/**
+ * `storage`: where demo files (the open course's video, a company seal) are written, the app's own store.
+ */
+export const seedIfNeeded = async (opts: { db: Db; demoData: boolean; port: number; storage: FileStore }) => {
   await ensureDefaultDeployment({ db: opts.db });
   await ensureOpenClassDictionaries({ db: opts.db });
   if (!opts.demoData || (await countUsers({ db: opts.db })) > 0) return { demoSeeded: false };

@@ -7,11 +7,14 @@ import {
 import { describe, expect, it } from 'vitest';
 import { findClassesByCodes } from '../modules/courses/courses.service';
 import { countUsers } from '../modules/users/users.service';
-import { useTestApp } from '../test/app';
+import { createFileStore } from '../storage';
+import { testConfig, useTestApp } from '../test/app';
 import { testDrivers } from '../test/database';
 import { asUser } from '../test/factories';
 import { DEMO_ACCOUNTS, DEMO_CLASSES, DEMO_PASSWORD } from './demo';
 import { seedIfNeeded } from './index';
+
+const testStore = createFileStore(testConfig().storage);
 
 describe.each(testDrivers())('seeding on %s', (driver) => {
   const t = useTestApp(driver);
@@ -29,7 +32,9 @@ describe.each(testDrivers())('seeding on %s', (driver) => {
   };
 
   it('with DEMO_DATA=false only the default product deployment exists, and no user', async () => {
-    expect(await seedIfNeeded({ db: t.db, demoData: false, port: 3000 })).toEqual({ demoSeeded: false });
+    expect(await seedIfNeeded({ db: t.db, demoData: false, port: 3000, storage: testStore })).toEqual({
+      demoSeeded: false,
+    });
     expect(await countUsers({ db: t.db })).toBe(0);
     const config = (await get('/get_appconfig')).json().data;
     expect(config).toMatchObject({ code: 'uplus', TYPE: '', CODE: '' });
@@ -37,7 +42,9 @@ describe.each(testDrivers())('seeding on %s', (driver) => {
   });
 
   it('adds the demo set when there is no user yet, through the services', async () => {
-    expect(await seedIfNeeded({ db: t.db, demoData: true, port: 3000 })).toEqual({ demoSeeded: true });
+    expect(await seedIfNeeded({ db: t.db, demoData: true, port: 3000, storage: testStore })).toEqual({
+      demoSeeded: true,
+    });
     expect(await countUsers({ db: t.db })).toBe(DEMO_ACCOUNTS.length);
 
     const school = (await get('/get_appconfig', { host: 'school.localhost:3000' })).json().data;
@@ -155,7 +162,9 @@ describe.each(testDrivers())('seeding on %s', (driver) => {
   });
 
   it('never seeds twice', async () => {
-    expect(await seedIfNeeded({ db: t.db, demoData: true, port: 3000 })).toEqual({ demoSeeded: false });
+    expect(await seedIfNeeded({ db: t.db, demoData: true, port: 3000, storage: testStore })).toEqual({
+      demoSeeded: false,
+    });
     expect(await countUsers({ db: t.db })).toBe(DEMO_ACCOUNTS.length);
   });
 
@@ -243,7 +252,9 @@ describe.each(testDrivers())('seeding on %s', (driver) => {
   });
 
   it('a second start seeds nothing and the class codes stay as they were', async () => {
-    expect(await seedIfNeeded({ db: t.db, demoData: true, port: 3000 })).toEqual({ demoSeeded: false });
+    expect(await seedIfNeeded({ db: t.db, demoData: true, port: 3000, storage: testStore })).toEqual({
+      demoSeeded: false,
+    });
     const found = await findClassesByCodes({ db: t.db, codes: DEMO_CLASSES.map((c) => c.code) });
     expect(found.map((c) => [c.code, c.courseName])).toEqual(DEMO_CLASSES.map((c) => [c.code, c.course]));
   });
