@@ -10,7 +10,7 @@ import {
   type SubscriptionsQuery,
 } from '@uplus/shared';
 import { AppError } from '../../core/errors';
-import type { AppContext } from '../../http/context';
+import type { FileUrlContext } from '../files/files.service';
 import type { Actor } from '../sessions/actor';
 import { assertMaySubscribe } from './open-classes.policy';
 import { courseRoomStatus, loadExtras, ms } from './open-classes.presenter';
@@ -42,7 +42,8 @@ import {
  * videos' lengths (0..1).
  */
 
-type Ctx = Pick<AppContext, 'db' | 'storage' | 'secrets' | 'config' | 'now'>;
+/** What the calls need of the app context (the files area signs addresses with it). */
+type Ctx = FileUrlContext;
 
 /** Subscribes to an Online course (a second call answers the same subscription, also once it went Offline). */
 export const subscribe = async (opts: {
