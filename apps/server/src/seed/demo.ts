@@ -17,6 +17,7 @@ import * as users from '../modules/users/users.service';
 import type { FileStore } from '../storage';
 import { seedDemoHomework } from './demo-homework';
 import { seedDemoProfiles } from './demo-profile';
+import { seedDemoOpenClasses } from './demo-open-classes';
 
 /** Questions of teacher01's homework (one of each kind the AI judge and the test run serve). */
 const DEMO_HOMEWORK_QUESTIONS: GeneratedQuestionInput[] = [
@@ -488,6 +489,8 @@ export const seedDemoData = async (opts: { db: Db; port: number; storage: FileSt
     name: DEMO_COMPANY.name,
     introduction: DEMO_COMPANY.introduction,
   });
+  // issue 12 (ocserver): business01's open courses (a video course, a single live, a series); student02 subscribes
+  await seedDemoOpenClasses({ db, storage: opts.storage, now: new Date(now) });
 
   const leader = await create('leader01', '陈志强', '1');
   await member(leader.id, uplus.id, cs.id, 'Teacher', {

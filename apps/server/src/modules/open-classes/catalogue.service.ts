@@ -22,8 +22,7 @@ import {
 } from '@uplus/shared';
 import { AppError } from '../../core/errors';
 import type { Db } from '../../db/client';
-import type { AppContext } from '../../http/context';
-import { fileUrls } from '../files/files.service';
+import { type FileUrlContext, fileUrls } from '../files/files.service';
 import type { Actor } from '../sessions/actor';
 import { assertVisible, isOrganiserOf, mayWatch } from './open-classes.policy';
 import { loadExtras, ms, presentCard, presentDetail, presentSession } from './open-classes.presenter';
@@ -52,7 +51,8 @@ import {
  * user's answers say what they subscribed; an organiser also sees their own courses in any status.
  */
 
-type Ctx = Pick<AppContext, 'db' | 'storage' | 'secrets' | 'config' | 'now'>;
+/** What the calls need of the app context (the files area signs addresses with it). */
+type Ctx = FileUrlContext;
 
 const pageArgs = (q: { pageNumber: number; pageSize: number }) => ({
   limit: q.pageSize,

@@ -1,6 +1,6 @@
 import { type LiveRoomConfig, type LiveToken, OPEN_CLASS_MSG } from '@uplus/shared';
 import { AppError } from '../../core/errors';
-import type { AppContext } from '../../http/context';
+import type { FileUrlContext } from '../files/files.service';
 import type { Actor } from '../sessions/actor';
 import { visibleSession } from './catalogue.service';
 import { liveTokenOf, signLiveUrl, streamAddress, streamNameOf } from './live-signing';
@@ -14,7 +14,8 @@ import { presentSession } from './open-classes.presenter';
  * only to the organiser. Keys never leave the server: answers carry only signatures made with them.
  */
 
-type Ctx = Pick<AppContext, 'db' | 'storage' | 'secrets' | 'config' | 'now'>;
+/** What the calls need of the app context (the files area signs addresses with it). */
+type Ctx = FileUrlContext;
 
 const expiryOf = (ctx: Ctx) => Math.floor(ctx.now().getTime() / 1000) + ctx.config.live.tokenTtlSeconds;
 

@@ -14,8 +14,7 @@ import {
 } from '@uplus/shared';
 import { AppError } from '../../core/errors';
 import type { Db } from '../../db/client';
-import type { AppContext } from '../../http/context';
-import { claimFile } from '../files/files.service';
+import { claimFile, type FileUrlContext } from '../files/files.service';
 import type { Actor } from '../sessions/actor';
 import { assertOwnCourse, organiserOf } from './open-classes.policy';
 import {
@@ -54,7 +53,8 @@ import {
  * deleted; a published course keeps its live mode. A live course starts when its first session does.
  */
 
-type Ctx = Pick<AppContext, 'db' | 'storage' | 'secrets' | 'config' | 'now'>;
+/** What the calls need of the app context (the files area signs addresses with it). */
+type Ctx = FileUrlContext;
 
 const pageArgs = (q: { pageNumber: number; pageSize: number }) => ({
   limit: q.pageSize,

@@ -651,3 +651,9 @@ export const findFileRows = (db: Db, ids: readonly number[]) =>
         .from(files)
         .where(inArray(files.id, [...ids]))
     : Promise.resolve([] as (typeof files.$inferSelect)[]);
+
+/** An organisation's id by its code (the demo seed's partner school). */
+export const findOrganisationIdByCode = async (db: Db, code: string) =>
+  (
+    await db.select({ id: organisations.id }).from(organisations).where(eq(organisations.code, code)).limit(1)
+  )[0]?.id ?? null;

@@ -10,7 +10,7 @@ import {
   type SubscriptionsQuery,
 } from '@uplus/shared';
 import { AppError } from '../../core/errors';
-import type { AppContext } from '../../http/context';
+import type { FileUrlContext } from '../files/files.service';
 import type { Actor } from '../sessions/actor';
 import { assertMaySubscribe } from './open-classes.policy';
 import { courseRoomStatus, loadExtras, ms } from './open-classes.presenter';
@@ -42,9 +42,10 @@ import {
  * videos' lengths (0..1).
  */
 
-type Ctx = Pick<AppContext, 'db' | 'storage' | 'secrets' | 'config' | 'now'>;
+/** What the calls need of the app context (the files area signs addresses with it). */
+type Ctx = FileUrlContext;
 
-/** Subscribes to an Online course (a second call answers the same subscription). */
+/** Subscribes to an Online course (a second call answers the same subscription, also once it went Offline). */
 export const subscribe = async (opts: {
   ctx: Ctx;
   actor: Actor;
@@ -53,8 +54,8 @@ export const subscribe = async (opts: {
   const { ctx, actor } = opts;
   assertMaySubscribe(actor);
   const course = await findOpenCourse(ctx.db, Number(opts.openCourseId));
-  if (!course || (course.status !== 'Online' && course.organiserId !== actor.userId))
-    throw AppError.notFound(OPEN_CLASS_MSG.courseNotFound);
+  // a draft is nobody's to see; an Offline course was public: say it went offline
+  if (!course || course.status === 'Draft') throw AppError.notFound(OPEN_CLASS_MSG.courseNotFound);
   const existing = await findSubscriptionOf(ctx.db, actor.userId, course.id);
   if (existing) return { id: String(existing.id), openCourseId: String(course.id), subscribed: true };
   if (course.status !== 'Online') throw AppError.badRequest(OPEN_CLASS_MSG.courseOffline);

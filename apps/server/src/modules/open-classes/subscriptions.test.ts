@@ -91,7 +91,7 @@ describe.each(testDrivers())('open classes: subscriptions and progress (%s)', (d
     // an Offline course cannot be subscribed; one subscribed before stays (expired)
     expectOk(await student.api.post(SUB, { openCourseId: course.id }));
     expectOk(await teacher.api.post(`${M}/${course.id}/offline`));
-    expectError(await other.api.post(SUB, { openCourseId: course.id }), 404);
+    expectError(await other.api.post(SUB, { openCourseId: course.id }), 400, OPEN_CLASS_MSG.courseOffline);
     expect(expectOk<SubscriptionPage>(await student.api.get(LIST)).rows[0]?.opencourseModel.status).toBe(
       'Offline',
     );
