@@ -1,6 +1,6 @@
-import { DeleteOutlined, PlayCircleOutlined } from '@ant-design/icons';
+import { DeleteOutlined } from '@ant-design/icons';
 import { OPEN_CLASS_MSG, type Subscription, subscriptionCardState } from '@uplus/shared';
-import { Button, Progress } from 'antd';
+import { Button } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { coursePathOf, dateTimeText } from '../open-class-model';
 
@@ -66,12 +66,19 @@ export function SubscriptionCard({ row, now, busy, onDelete }: Props) {
           开课时间：{dateTimeText(row.opencourseModel.opencourseStartAt) || '待定'}
         </p>
         {state.showProgress && (
-          <Progress
-            percent={state.progressPercent}
-            size="small"
-            aria-label={`学习进度${state.progressPercent}%`}
-            data-testid="progress"
-          />
+          <div className="oc-progress" data-testid="progress">
+            <div
+              className="oc-progress__track"
+              role="progressbar"
+              aria-label="学习进度"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={state.progressPercent}
+            >
+              <div className="oc-progress__bar" style={{ width: `${state.progressPercent}%` }} />
+            </div>
+            <span className="oc-progress__text">{state.progressPercent}%</span>
+          </div>
         )}
         <p className="oc-card__meta" title={state.schoolsText} data-testid="partner-schools">
           合作院校：{state.schoolsText}
@@ -81,13 +88,7 @@ export function SubscriptionCard({ row, now, busy, onDelete }: Props) {
         </p>
         <div className="oc-card__foot">
           {state.openable ? (
-            <Button
-              type="primary"
-              size="small"
-              icon={<PlayCircleOutlined aria-hidden />}
-              onClick={() => navigate(to)}
-              data-testid="start-learning"
-            >
+            <Button type="primary" size="small" onClick={() => navigate(to)} data-testid="start-learning">
               {state.buttonText}
             </Button>
           ) : (
