@@ -14,8 +14,10 @@ import {
 } from '@uplus/shared';
 import { AppError } from '../../core/errors';
 import type { Db } from '../../db/client';
+import type { FileStore } from '../../storage';
 import { claimFile, type FileUrlContext } from '../files/files.service';
 import type { Actor } from '../sessions/actor';
+import { mp4DurationSeconds } from './mp4-duration';
 import { assertOwnCourse, organiserOf } from './open-classes.policy';
 import {
   loadExtras,
@@ -227,7 +229,13 @@ export const takeOffline = async (opts: { ctx: Ctx; actor: Actor; id: string }) 
 };
 
 /** A session's values checked against the course's live mode. */
-const sessionValues = async (db: Db, userId: number, course: OpenCourseRow, body: SessionBody) => {
+const sessionValues = async (
+  db: Db,
+  storage: FileStore,
+  userId: number,
+  course: OpenCourseRow,
+  body: SessionBody,
+) => {
   const values: SessionValues = {
     title: body.title,
     startAt: body.startAt == null ? null : new Date(body.startAt),
@@ -237,8 +245,14 @@ const sessionValues = async (db: Db, userId: number, course: OpenCourseRow, body
     durationSeconds: Math.round(body.durationSeconds),
   };
   if (body.videoFileId != null && body.hlsUrl) throw AppError.badRequest(OPEN_CLASS_MSG.videoOneSource);
-  if (body.videoFileId != null)
-    values.videoFileId = (await claimFile({ db, userId, fileId: body.videoFileId, purposes: ['video'] })).id;
+  if (body.videoFileId != null) {
+    const file = await claimFile({ db, userId, fileId: body.videoFileId, purposes: ['video'] });
+    values.videoFileId = file.id;
+    // an MP4's own length wins over the browser's report
+    const seconds =
+      file.contentType === 'video/mp4' ? await mp4DurationSeconds(storage, file.storageKey, file.size) : null;
+    if (seconds) values.durationSeconds = Math.max(1, Math.round(seconds));
+  }
   if (course.liveMode === 'Video') {
     if (values.videoFileId == null && !values.hlsUrl) throw AppError.badRequest(OPEN_CLASS_MSG.videoRequired);
     if (values.durationSeconds <= 0) throw AppError.badRequest(OPEN_CLASS_MSG.durationInvalid);
@@ -265,7 +279,11 @@ export const addSession = async (opts: {
     if (course.liveMode === 'SingleLive' && n >= 1)
       throw AppError.badRequest(OPEN_CLASS_MSG.singleLiveOneSession);
     if (n >= OPEN_CLASS_LIMITS.maxSessions) throw AppError.badRequest(OPEN_CLASS_MSG.sessionsTooMany);
-    const row = await insertSession(tx, course.id, await sessionValues(tx, actor.userId, course, opts.body));
+    const row = await insertSession(
+      tx,
+      course.id,
+      await sessionValues(tx, ctx.storage, actor.userId, course, opts.body),
+    );
     await updateOpenCourse(tx, course.id, { updatedAt: ctx.now() });
     await syncStart(tx, course, ctx.now());
     return row;
@@ -294,7 +312,7 @@ export const editSession = async (opts: {
   await organiserOf({ db: ctx.db, actor });
   const session = await ctx.db.transaction(async (tx) => {
     const { course, session } = await ownSession(tx, actor, opts.id, opts.sessionId);
-    const values = await sessionValues(tx, actor.userId, course, opts.body);
+    const values = await sessionValues(tx, ctx.storage, actor.userId, course, opts.body);
     const row = await updateSession(tx, session.id, values);
     await updateOpenCourse(tx, course.id, { updatedAt: ctx.now() });
     await syncStart(tx, course, ctx.now());

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import {
   FILES_MSG,
   type ManageCourseDetail,
@@ -6,7 +7,8 @@ import {
   type PartnerOptionPage,
 } from '@uplus/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../../test/app';
+import { createFileStore } from '../../storage';
+import { testConfig, useTestApp } from '../../test/app';
 import { testDrivers } from '../../test/database';
 import { buildOrganisation } from '../../test/factories';
 import { ensureOpenClassDictionaries } from './catalogue.service';
@@ -326,6 +328,28 @@ describe.each(testDrivers())('open classes: the organiser (%s)', (driver) => {
       durationSeconds: 60,
     });
     expect(h).toMatchObject({ hasVideo: true, video: null, hlsUrl: 'https://cdn.example.com/v/index.m3u8' });
+  });
+
+  it('an uploaded MP4’s length is read from the file, whatever the browser said', async () => {
+    const teacher = await teacherUser(t.db, t.app);
+    const bytes = await readFile(new URL('../../seed/assets/demo-open-class.mp4', import.meta.url));
+    const file = await fileOf(t.db, teacher.user.id, 'video');
+    await createFileStore(testConfig().storage).put(file.storageKey, bytes, 'video/mp4');
+    const video = await createCourse(teacher.api, { liveMode: 'Video' });
+    const s = await addSession(teacher.api, video.id, {
+      title: '片',
+      videoFileId: file.id,
+      durationSeconds: 0,
+    });
+    expect(s.durationSeconds).toBe(30);
+    const lied = expectOk<ManageCourseDetail['sessions'][number]>(
+      await teacher.api.put(`${M}/${video.id}/sessions/${s.id}`, {
+        title: '片',
+        videoFileId: file.id,
+        durationSeconds: 3,
+      }),
+    );
+    expect(lied.durationSeconds).toBe(30);
   });
 
   it('publish needs sessions (and videos, and one session for a single live); offline; delete only drafts', async () => {

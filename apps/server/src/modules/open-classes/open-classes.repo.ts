@@ -185,7 +185,9 @@ export const pageOnlineCourses = async (db: Db, f: OnlineFilter & { limit: numbe
       .select()
       .from(openCourses)
       .where(where)
-      .orderBy(sql`${openCourses.startAt} desc nulls last`, desc(openCourses.id))
+      // Online courses always have a start (a live course's first session, a video course's publishing), so a
+      // backward scan of open_courses_status_start_idx serves this order
+      .orderBy(desc(openCourses.startAt), desc(openCourses.id))
       .limit(f.limit)
       .offset(f.offset),
     db.select({ n: count() }).from(openCourses).where(where),
