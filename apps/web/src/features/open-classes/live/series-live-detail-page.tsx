@@ -27,6 +27,20 @@ export function SeriesLiveDetailPage() {
             <section className="oc-section" style={{ marginTop: 0 }}>
               <LiveRoom sessionId={data.id} />
             </section>
+            {data.lecturers.length > 0 && (
+              <section className="oc-section" aria-labelledby="oc-session-lecturers">
+                <h2 id="oc-session-lecturers">讲师介绍</h2>
+                <ul className="oc-lecturers">
+                  {data.lecturers.map((l) => (
+                    <li key={l.id}>
+                      <strong>{l.name}</strong>
+                      {l.title && <span className="oc-card__meta"> · {l.title}</span>}
+                      {l.introduction && <p>{l.introduction}</p>}
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            )}
           </>
         )}
       </PageState>
