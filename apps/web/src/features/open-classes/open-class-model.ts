@@ -12,8 +12,6 @@ export const seriesLivePath = (id: string | number) =>
 /** One session of a series (serieslivedetail, query id = the session's id). */
 export const seriesSessionPath = (sessionId: string | number) =>
   `/openclass/serieslivedetail?id=${encodeURIComponent(sessionId)}`;
-/** The phone layout of a course's room. */
-export const h5LivePath = (id: string | number) => `/h5/classlive?id=${encodeURIComponent(id)}`;
 /** The organiser's list and editor. */
 export const MANAGE_PATH = '/u/openclass/manage';
 export const manageEditPath = (id: string | number) => `/u/openclass/manage/${encodeURIComponent(id)}`;
@@ -22,10 +20,6 @@ export const OPENCLASS_INDEX_PATH = '/openclass/index';
 /** Where a course of a live mode opens: series in classopenserieslive, single live and video in openclasslive. */
 export const coursePathOf = (liveMode: string, id: string | number) =>
   liveMode === 'SeriesLive' ? seriesLivePath(id) : openclassLivePath(id);
-
-/** Progress (0 to 1) as a rounded percent (spec 9). */
-export const percentOf = (progress: number | null | undefined): number =>
-  Math.max(0, Math.min(100, Math.round((Number.isFinite(progress) ? (progress as number) : 0) * 100)));
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
