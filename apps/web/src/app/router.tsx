@@ -89,6 +89,31 @@ const PAGES: Record<string, LazyPage> = {
   enterpriseInternship: async () => ({
     Component: (await import('../features/internships/organiser/group-page')).EnterpriseGroupPage,
   }),
+  // issue 12 (ocweb): open classes (职业发展课)
+  opencourse: async () => ({
+    Component: (await import('../features/open-classes/subscriptions/open-course-page')).OpenCoursePage,
+  }),
+  openclass: async () => ({
+    Component: (await import('../features/open-classes/portal/open-class-index-page')).OpenClassIndexPage,
+  }),
+  openclasslive: async () => ({
+    Component: (await import('../features/open-classes/live/open-class-live-page')).OpenClassLivePage,
+  }),
+  classopenserieslive: async () => ({
+    Component: (await import('../features/open-classes/live/series-live-page')).SeriesLivePage,
+  }),
+  serieslivedetail: async () => ({
+    Component: (await import('../features/open-classes/live/series-live-detail-page')).SeriesLiveDetailPage,
+  }),
+  classlive: async () => ({
+    Component: (await import('../features/open-classes/live/h5-class-live-page')).H5ClassLivePage,
+  }),
+  openclassManage: async () => ({
+    Component: (await import('../features/open-classes/manage/manage-page')).ManagePage,
+  }),
+  openclassEdit: async () => ({
+    Component: (await import('../features/open-classes/manage/edit-page')).EditPage,
+  }),
 };
 const workbenchLayout: LazyPage = async () => ({
   Component: (await import('./layouts/workbench-layout')).WorkbenchLayout,
