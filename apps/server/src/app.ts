@@ -23,12 +23,14 @@ import { createLlmClient } from './llm/client';
 // issue 11: courses
 import { courseRoutes } from './modules/courses/courses.routes';
 import { dataScreenRoutes } from './modules/data-screen/data-screen.routes';
+import { fileRoutes } from './modules/files/files.routes';
 import { gradingRoutes } from './modules/homework/grading/grading.routes';
 import { homeworkRoutes } from './modules/homework/homework.routes';
 // issue 11 homework lifecycle and submissions (helper homework-server)
 import { homeworkLifecycleRoutes } from './modules/homework/lifecycle.routes';
 import { submissionRoutes } from './modules/homework/submissions.routes';
 import { idpRoutes } from './modules/idp/idp.routes';
+import { memberProfileRoutes } from './modules/member-profile/member-profile.routes';
 import { messageRoutes } from './modules/messages/messages.routes';
 import { openClassRoutes } from './modules/open-classes/open-classes.routes';
 import { organisationRoutes } from './modules/organisations/organisations.routes';
@@ -110,7 +112,7 @@ export const buildApp = async (config: Config, deps: AppDeps = {}): Promise<App>
     // Addresses may carry a sign-in ticket (/authorize?ticket=): never send them to other sites.
     if (!reply.hasHeader('referrer-policy')) reply.header('referrer-policy', 'same-origin');
   });
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, config);
 
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
@@ -174,6 +176,8 @@ export const buildApp = async (config: Config, deps: AppDeps = {}): Promise<App>
   homeworkLifecycleRoutes(app, ctx);
   // issue 11: courses (classes, class codes, the student's course list)
   courseRoutes(app, ctx);
+  fileRoutes(app, ctx); // issue 12: uploads and signed file addresses
+  memberProfileRoutes(app, ctx); // issue 12: member profile, schools and majors
   // issue 12: open classes (职业发展课)
   openClassRoutes(app, ctx);
   const jobs = deps.jobs ?? createJobQueue({ db: database.db, log: app.log, bus: notifications });

@@ -15,6 +15,8 @@ export * from './homework/homework';
 // issue 11 homework (helper homework-server): lifecycle, submissions, objective grading
 export * from './homework/objective';
 export * from './homework/submissions';
+// issue 12: member profile (profile-completion dialog, school and major catalogues)
+export * from './member-profile/member-profile';
 export * from './messages/messages';
 // issue 12: open classes (职业发展课)
 export * from './open-classes/open-classes';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, publicOriginsOf, REPO_ROOT } from './config';
+import { loadConfig, mediaOriginsOf, publicOriginsOf, REPO_ROOT } from './config';
 
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
@@ -118,5 +118,64 @@ describe('loadConfig', () => {
     });
     expect(() => loadConfig({ AI_RATE_LIMIT_PER_MINUTE: '-1' })).toThrow(/AI_RATE_LIMIT_PER_MINUTE/);
     expect(() => loadConfig({ AI_STREAMS_PER_USER: 'two' })).toThrow(/AI_STREAMS_PER_USER/);
+  });
+});
+
+describe('storage, live video and media origins (issue 12)', () => {
+  it('keeps files on local disk under DATA_DIR/files unless S3_BUCKET is set', () => {
+    const local = loadConfig({ DATA_DIR: '/srv/uplus' });
+    expect(local.storage).toEqual({ kind: 'local', dir: '/srv/uplus/files', urlTtlSeconds: 3600 });
+    expect(loadConfig({ FILES_DIR: '/mnt/files' }).storage).toMatchObject({
+      kind: 'local',
+      dir: '/mnt/files',
+    });
+    const s3 = loadConfig({
+      S3_BUCKET: 'uplus',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_ACCESS_KEY_ID: 'minio',
+      S3_SECRET_ACCESS_KEY: 'minio-secret',
+      FILE_URL_TTL_SECONDS: '600',
+    });
+    expect(s3.storage).toEqual({
+      kind: 's3',
+      bucket: 'uplus',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      accessKeyId: 'minio',
+      secretAccessKey: 'minio-secret',
+      forcePathStyle: true,
+      urlTtlSeconds: 600,
+    });
+  });
+
+  it('allows media from the S3 endpoint, the live play origin and MEDIA_ORIGINS; the chat origin for connections', () => {
+    expect(mediaOriginsOf(loadConfig({}))).toEqual({ media: [], connect: [] });
+    const config = loadConfig({
+      S3_BUCKET: 'uplus',
+      S3_ENDPOINT: 'https://oss.example.com:9000/ignored/path',
+      LIVE_PLAY_URL: 'https://play.example.com/live',
+      LIVE_CHAT_URL: 'wss://chat.example.com/ws',
+      MEDIA_ORIGINS: 'https://cdn.example.com, https://video.example.org/',
+    });
+    expect(mediaOriginsOf(config)).toEqual({
+      media: [
+        'https://cdn.example.com',
+        'https://video.example.org',
+        'https://oss.example.com:9000',
+        'https://play.example.com',
+      ],
+      connect: [
+        'https://cdn.example.com',
+        'https://video.example.org',
+        'https://oss.example.com:9000',
+        'https://play.example.com',
+        'wss://chat.example.com',
+      ],
+    });
+    // AWS without an endpoint: the bucket's virtual host is one of amazonaws.com's
+    expect(mediaOriginsOf(loadConfig({ S3_BUCKET: 'uplus' })).media).toEqual(['https://*.amazonaws.com']);
+    expect(() => loadConfig({ MEDIA_ORIGINS: 'cdn.example.com' })).toThrow(
+      /MEDIA_ORIGINS: not an http\(s\) origin/,
+    );
   });
 });

@@ -108,6 +108,11 @@ const envSchema = z.object({
   LIVE_CHAT_URL: optionalText.pipe(z.url({ protocol: /^(wss?|https?)$/ }).optional()),
   /** Signs chat tokens; never logged. */
   LIVE_CHAT_SECRET: optionalText,
+  /**
+   * Other origins (comma- or space-separated) whose videos and HLS streams pages may play, e.g. a CDN an
+   * organiser's HLS addresses are on. The S3 endpoint and LIVE_PLAY_URL's origin are allowed anyway.
+   */
+  MEDIA_ORIGINS: optionalText,
   /** Lifetime of watch and chat tokens, in seconds. */
   LIVE_TOKEN_TTL_SECONDS: z.coerce
     .number()
@@ -198,10 +203,12 @@ export type Config = {
   sessionCache: SessionCacheConfig;
   storage: StorageConfig;
   live: LiveConfig;
+  /** MEDIA_ORIGINS, normalized (see mediaOriginsOf for every origin pages may play media from). */
+  mediaOrigins?: readonly string[];
 };
 
 /** `PUBLIC_ORIGINS` as origins; an entry that is not an http(s) origin stops the start (a typo would refuse sign-ins). */
-const parseOrigins = (text: string): string[] =>
+const parseOrigins = (text: string, name = 'PUBLIC_ORIGINS'): string[] =>
   text
     .split(/[\s,]+/)
     .filter(Boolean)
@@ -213,10 +220,42 @@ const parseOrigins = (text: string): string[] =>
         // reported below
       }
       if (!url || !['http:', 'https:'].includes(url.protocol) || url.pathname !== '/' || url.search) {
-        throw new Error(`Invalid environment:\n  PUBLIC_ORIGINS: not an http(s) origin: ${entry}`);
+        throw new Error(`Invalid environment:\n  ${name}: not an http(s) origin: ${entry}`);
       }
       return url.origin;
     });
+
+/** The origin of an address, or null when it is not an absolute URL. */
+const originOf = (address: string | undefined): string | null => {
+  if (!address) return null;
+  try {
+    const origin = new URL(address).origin;
+    return origin === 'null' ? null : origin;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * Origins other than this one that pages may play video from and fetch HLS playlists and segments of
+ * (the Content-Security-Policy's media-src and connect-src): the S3 store (presigned addresses), the live
+ * provider's play address, MEDIA_ORIGINS; and the live chat service for connect-src.
+ */
+export const mediaOriginsOf = (
+  config: Pick<Config, 'storage' | 'live' | 'mediaOrigins'>,
+): { media: string[]; connect: string[] } => {
+  const media = new Set<string>(config.mediaOrigins ?? []);
+  if (config.storage.kind === 's3') {
+    const s3 = config.storage.endpoint ? originOf(config.storage.endpoint) : 'https://*.amazonaws.com';
+    if (s3) media.add(s3);
+  }
+  const play = originOf(config.live.playUrl);
+  if (play) media.add(play);
+  const connect = new Set(media);
+  const chat = originOf(config.live.chatUrl);
+  if (chat) connect.add(chat);
+  return { media: [...media], connect: [...connect] };
+};
 
 /** The origins a redirect may go to besides the deployments' hosts: PUBLIC_ORIGINS, else loopback on PORT. */
 export const publicOriginsOf = (config: Pick<Config, 'publicOrigins' | 'port'>): readonly string[] =>
@@ -246,6 +285,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     collegeAdminUrl: e.COLLEGE_ADMIN_URL,
     trustProxy: e.TRUST_PROXY,
     publicOrigins: e.PUBLIC_ORIGINS === undefined ? undefined : parseOrigins(e.PUBLIC_ORIGINS),
+    mediaOrigins: e.MEDIA_ORIGINS === undefined ? undefined : parseOrigins(e.MEDIA_ORIGINS, 'MEDIA_ORIGINS'),
     llm: {
       baseUrl: e.LLM_BASE_URL,
       apiKey: e.LLM_API_KEY,

@@ -1,3 +1,4 @@
+import { type Config, mediaOriginsOf } from '../config/config';
 import type { App } from './context';
 
 /*
@@ -14,12 +15,15 @@ import type { App } from './context';
  *   would make index.html differ per response (no pre-compressed copy). Styles cannot run script.
  * - img-src also any host: logos, tab icons and avatars come from deployment settings and user profiles
  *   (object storage, a school's own site).
- * - connect-src 'self': the API and its event streams are on this origin (service bases are paths).
+ * - connect-src 'self': the API and its event streams are on this origin (service bases are paths); plus
+ *   the origins videos and HLS streams come from (hls.js fetches playlists and segments) and the live chat.
+ * - media-src 'self' blob:: uploaded videos are served here (local disk) and hls.js plays through a blob:
+ *   MediaSource; plus the S3 store, the live provider's play origin and MEDIA_ORIGINS (mediaOriginsOf).
  * - frame-ancestors 'none' (and X-Frame-Options DENY for older browsers): no site may frame the app, so
  *   no click-jacking of the sign-in, the organisation switch or the admin certificate; only the hidden
  *   session-sync page may be framed, by this origin alone.
  */
-const webAppCsp = (frameAncestors: string) =>
+const webAppCsp = (frameAncestors: string, origins: { media: string[]; connect: string[] } = NO_ORIGINS) =>
   [
     "default-src 'self'",
     "script-src 'self'",
@@ -27,13 +31,17 @@ const webAppCsp = (frameAncestors: string) =>
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: *",
     "font-src 'self' data:",
-    "connect-src 'self'",
+    ["connect-src 'self'", ...origins.connect].join(' '),
+    ["media-src 'self' blob:", ...origins.media].join(' '),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
     `frame-ancestors ${frameAncestors}`,
   ].join('; ');
 
+const NO_ORIGINS = { media: [], connect: [] };
+
+/** The policy of a deployment without other media origins (no S3, no live provider, no MEDIA_ORIGINS). */
 export const WEB_APP_CSP = webAppCsp("'none'");
 
 /**
@@ -61,12 +69,18 @@ export const DOCS_CSP = [
 const isHtml = (type: unknown) => typeof type === 'string' && type.toLowerCase().startsWith('text/html');
 
 /** Adds the web app's policy and frame protection to every HTML answer that brings no policy itself. */
-export const registerSecurityHeaders = (app: App) => {
+export const registerSecurityHeaders = (
+  app: App,
+  config: Pick<Config, 'storage' | 'live' | 'mediaOrigins'>,
+) => {
+  const origins = mediaOriginsOf(config);
+  const page = webAppCsp("'none'", origins);
+  const framedPage = webAppCsp("'self'", origins);
   app.addHook('onSend', async (request, reply) => {
     if (!isHtml(reply.getHeader('content-type'))) return;
     const framed = FRAMED_BY_THIS_SITE.has(request.url.split('?')[0] ?? '');
     if (!reply.hasHeader('content-security-policy'))
-      reply.header('content-security-policy', framed ? SELF_FRAMED_CSP : WEB_APP_CSP);
+      reply.header('content-security-policy', framed ? framedPage : page);
     if (!reply.hasHeader('x-frame-options')) reply.header('x-frame-options', framed ? 'SAMEORIGIN' : 'DENY');
   });
 };

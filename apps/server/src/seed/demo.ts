@@ -17,6 +17,7 @@ import * as users from '../modules/users/users.service';
 import type { FileStore } from '../storage';
 import { seedDemoHomework } from './demo-homework';
 import { seedDemoOpenClasses } from './demo-open-classes';
+import { seedDemoProfiles } from './demo-profile';
 
 /** Questions of teacher01's homework (one of each kind the AI judge and the test run serve). */
 const DEMO_HOMEWORK_QUESTIONS: GeneratedQuestionInput[] = [
@@ -393,6 +394,7 @@ export const seedDemoData = async (opts: { db: Db; port: number; storage: FileSt
 
   const student2 = await create('student02', '赵雨涵', '2');
   await member(student2.id, uplus.id, se2301.id, 'Student', { majorName: '软件工程', isDefault: true });
+  await seedDemoProfiles({ db, student02Id: student2.id }); // issue 12: catalogue school, student02's profile
 
   const teacher = await create('teacher01', '李静', '2');
   await member(teacher.id, uplus.id, cs.id, 'Teacher');

@@ -105,3 +105,51 @@ export const unreadBadge = (count: number | null | undefined): string => {
   if (!Number.isFinite(n) || n <= 0) return '';
   return n > 99 ? '99+' : String(n);
 };
+
+const CN_DIGITS = ['零', '一', '二', '三', '四', '五', '六', '七', '八', '九'] as const;
+const CN_UNITS = ['', '十', '百', '千'] as const;
+
+/** The largest number `toChineseNumeral` writes in characters. */
+export const CHINESE_NUMERAL_MAX = 9999;
+
+/**
+ * An integer from 0 to 9999 in Chinese numerals (spec 001 section 5): 一, 十, 十一, 二十, 一百零五, 一千零一十.
+ * A leading 一十 is written 十 (十一, not 一十一); zeros inside read 零 once (一千零五). Other numbers (negative,
+ * fractional, above 9999) come back as digits; anything not a number as ''.
+ */
+export const toChineseNumeral = (value: number | string | null | undefined): string => {
+  if (value === null || value === undefined || value === '') return '';
+  const n = Number(value);
+  if (!Number.isFinite(n)) return '';
+  if (!Number.isInteger(n) || n < 0 || n > CHINESE_NUMERAL_MAX) return String(n);
+  if (n === 0) return CN_DIGITS[0];
+  const digits = String(n).split('').map(Number);
+  let out = '';
+  let pendingZero = false;
+  digits.forEach((d, i) => {
+    const unit = CN_UNITS[digits.length - 1 - i] ?? '';
+    if (d === 0) {
+      pendingZero = out !== '';
+      return;
+    }
+    if (pendingZero) out += CN_DIGITS[0];
+    pendingZero = false;
+    // 十一 rather than 一十一 when 十 leads
+    out += (d === 1 && unit === '十' && out === '' ? '' : CN_DIGITS[d]) + unit;
+  });
+  return out;
+};
+
+/**
+ * A company name blanked for display (spec 001 section 5: some company names are blanked): the first and
+ * last characters kept, a star for each one between (优加信息技术有限公司 -> 优********司); two characters
+ * keep the first (优*), one becomes *. A name not flagged confidential is shown as it is.
+ */
+export const maskCompanyName = (name: string | null | undefined, confidential = true): string => {
+  const text = (name ?? '').trim();
+  if (!confidential || text === '') return text;
+  const chars = [...text];
+  if (chars.length === 1) return '*';
+  if (chars.length === 2) return `${chars[0]}*`;
+  return `${chars[0]}${'*'.repeat(chars.length - 2)}${chars[chars.length - 1]}`;
+};

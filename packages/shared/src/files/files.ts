@@ -39,6 +39,9 @@ export const FILES_MSG = {
   notUsable: '文件不存在或无权使用',
 } as const;
 
+/** Path prefix of the files routes (not a configurable service base: the server signs these addresses). */
+export const FILES_BASE = '/api/files';
+
 /** `POST /api/files/upload?purpose=` query. */
 export const uploadFileQuery = z.object({ purpose: filePurpose });
 export type UploadFileQuery = z.infer<typeof uploadFileQuery>;
@@ -53,3 +56,58 @@ export const uploadedFile = z.object({
   url: z.string(),
 });
 export type UploadedFile = z.infer<typeof uploadedFile>;
+
+/** File name endings of each content type the server recognises (the browser's `accept`, and its guess). */
+export const FILE_TYPE_EXTENSIONS: Record<string, readonly string[]> = {
+  'image/png': ['.png'],
+  'image/jpeg': ['.jpg', '.jpeg'],
+  'image/webp': ['.webp'],
+  'video/mp4': ['.mp4', '.m4v'],
+  'video/webm': ['.webm'],
+};
+
+/** The `accept` attribute of a file input for `purpose`: its types and their file name endings. */
+export const fileAccept = (purpose: FilePurpose): string =>
+  FILE_PURPOSES[purpose].types.flatMap((type) => [type, ...(FILE_TYPE_EXTENSIONS[type] ?? [])]).join(',');
+
+/** The content type a browser file most likely has: its own claim, or else the one its name ends with. */
+export const guessFileType = (file: { name: string; type: string }): string => {
+  if (file.type) return file.type.toLowerCase();
+  const name = file.name.toLowerCase();
+  for (const [type, endings] of Object.entries(FILE_TYPE_EXTENSIONS)) {
+    if (endings.some((ending) => name.endsWith(ending))) return type;
+  }
+  return '';
+};
+
+/**
+ * The browser's check before uploading (the server checks again, from the bytes): the message to show,
+ * or null when the file may be sent.
+ */
+export const checkFileForPurpose = (
+  purpose: FilePurpose,
+  file: { name: string; type: string; size: number },
+): string | null => {
+  const rule = FILE_PURPOSES[purpose];
+  if (!(rule.types as readonly string[]).includes(guessFileType(file))) return FILES_MSG.badType(rule.label);
+  if (file.size > rule.maxBytes) return FILES_MSG.tooLarge(rule.maxBytes);
+  if (file.size === 0) return FILES_MSG.required;
+  return null;
+};
+
+/** A size as people read it: 512 B, 3.4 KB, 12.5 MB, 1.2 GB. */
+export const formatFileSize = (bytes: number): string => {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value >= 100 ? Math.round(value) : Number(value.toFixed(1))} ${units[unit]}`;
+};
+
+/** Whether files of `purpose` are images (shown as a picture) or videos (shown in a small player). */
+export const filePurposeKind = (purpose: FilePurpose): 'image' | 'video' =>
+  FILE_PURPOSES[purpose].types.every((type) => type.startsWith('image/')) ? 'image' : 'video';

@@ -1,4 +1,5 @@
 import { AssistantContainer } from '../../features/assistants/assistant-container';
+import { ProfileCompletion } from '../../features/member-profile/profile-completion';
 import { WorkbenchHeader } from '../../features/workbench/workbench-header';
 import { WorkbenchSideNav } from '../../features/workbench/workbench-side-nav';
 import { useRouteHandle } from '../../lib/route-handle';
@@ -23,6 +24,7 @@ export function WorkbenchLayout() {
         </main>
       </div>
       <AssistantContainer />
+      <ProfileCompletion />
     </div>
   );
 }

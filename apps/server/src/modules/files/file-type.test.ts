@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { detectContentType } from './file-type';
+import { parseRange } from './range';
+
+const hex = (text: string) => Buffer.from(text.replace(/\s/g, ''), 'hex');
+
+describe('detectContentType: the type from the first bytes', () => {
+  it.each([
+    ['89504e470d0a1a0a 0000000d49484452', 'image/png'],
+    ['ffd8ffe0 00104a46', 'image/jpeg'],
+    ['ffd8ffdb', 'image/jpeg'],
+    [
+      `${Buffer.from('RIFF').toString('hex')}24000000${Buffer.from('WEBPVP8 ').toString('hex')}`,
+      'image/webp',
+    ],
+    [`${Buffer.from('RIFF').toString('hex')}24000000${Buffer.from('WAVEfmt ').toString('hex')}`, null],
+    [`00000020${Buffer.from('ftypisom').toString('hex')}`, 'video/mp4'],
+    [`00000018${Buffer.from('ftypmp42').toString('hex')}`, 'video/mp4'],
+    ['1a45dfa3 9f4286810142f7', 'video/webm'],
+    [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg">').toString('hex'), null],
+    [Buffer.from('GIF89a').toString('hex'), null],
+    [Buffer.from('这是一个文本文件').toString('hex'), null],
+    ['89504e47', null],
+    ['', null],
+  ])('%s -> %s', (bytes, type) => {
+    expect(detectContentType(hex(bytes))).toBe(type);
+  });
+});
+
+describe('parseRange: one range of a 1000-byte file', () => {
+  it.each([
+    [undefined, { kind: 'whole' }],
+    ['bytes=0-99', { kind: 'partial', range: { start: 0, end: 99 } }],
+    ['bytes=900-', { kind: 'partial', range: { start: 900, end: 999 } }],
+    ['bytes=-100', { kind: 'partial', range: { start: 900, end: 999 } }],
+    ['bytes=-5000', { kind: 'partial', range: { start: 0, end: 999 } }],
+    ['bytes=990-5000', { kind: 'partial', range: { start: 990, end: 999 } }],
+    ['bytes=999-999', { kind: 'partial', range: { start: 999, end: 999 } }],
+    ['bytes=1000-', { kind: 'unsatisfiable' }],
+    ['bytes=1000-1001', { kind: 'unsatisfiable' }],
+    ['bytes=-0', { kind: 'unsatisfiable' }],
+    ['bytes=5-1', { kind: 'whole' }],
+    ['bytes=-', { kind: 'whole' }],
+    ['bytes=0-1,4-5', { kind: 'whole' }],
+    ['pages=1-2', { kind: 'whole' }],
+  ])('%s -> %o', (header, answer) => {
+    expect(parseRange(header, 1000)).toEqual(answer);
+  });
+
+  it('has nothing to serve of an empty file', () => {
+    expect(parseRange('bytes=0-', 0)).toEqual({ kind: 'unsatisfiable' });
+    expect(parseRange('bytes=-1', 0)).toEqual({ kind: 'unsatisfiable' });
+    expect(parseRange(undefined, 0)).toEqual({ kind: 'whole' });
+  });
+});

@@ -1,0 +1,146 @@
+import { asc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { majorCatalog, memberProfiles, schoolCatalog, users } from '../../db/schema';
+
+/** A user's profile row joined with the user's name and the catalogue names (null fields until filled in). */
+export type ProfileRow = {
+  userId: number;
+  userName: string;
+  avatar: string;
+  userSex: string;
+  name: string | null;
+  sex: string | null;
+  birthday: Date | null;
+  degree: string | null;
+  schoolCode: string | null;
+  schoolName: string | null;
+  majorCode: string | null;
+  majorName: string | null;
+  enrolmentAt: Date | null;
+  graduateAt: Date | null;
+};
+
+/** The user with their profile (profile fields null when they have none); null when no such user. */
+export const findProfile = async (db: Db, userId: number): Promise<ProfileRow | null> =>
+  (
+    await db
+      .select({
+        userId: users.id,
+        userName: users.name,
+        avatar: users.avatar,
+        userSex: users.sex,
+        name: memberProfiles.name,
+        sex: memberProfiles.sex,
+        birthday: memberProfiles.birthday,
+        degree: memberProfiles.degree,
+        schoolCode: memberProfiles.schoolCode,
+        schoolName: schoolCatalog.name,
+        majorCode: memberProfiles.majorCode,
+        majorName: majorCatalog.name,
+        enrolmentAt: memberProfiles.enrolmentAt,
+        graduateAt: memberProfiles.graduateAt,
+      })
+      .from(users)
+      .leftJoin(memberProfiles, eq(memberProfiles.userId, users.id))
+      .leftJoin(schoolCatalog, eq(schoolCatalog.code, memberProfiles.schoolCode))
+      .leftJoin(majorCatalog, eq(majorCatalog.code, memberProfiles.majorCode))
+      .where(eq(users.id, userId))
+      .limit(1)
+  )[0] ?? null;
+
+/** Writes a user's profile (one row per user). */
+export const upsertProfile = async (
+  db: Db,
+  row: Omit<typeof memberProfiles.$inferInsert, 'updatedAt'> & { updatedAt: Date },
+) => {
+  const { userId: _userId, ...set } = row;
+  await db.insert(memberProfiles).values(row).onConflictDoUpdate({ target: memberProfiles.userId, set });
+};
+
+export const schoolExists = async (db: Db, code: string) =>
+  (await db.select({ code: schoolCatalog.code }).from(schoolCatalog).where(eq(schoolCatalog.code, code)))
+    .length > 0;
+
+export const majorExists = async (db: Db, code: string) =>
+  (await db.select({ code: majorCatalog.code }).from(majorCatalog).where(eq(majorCatalog.code, code)))
+    .length > 0;
+
+/** How many schools and majors the catalogues hold (one query). */
+export const countCatalogues = async (db: Db) => {
+  const [row] = await db
+    .select({
+      schools: sql<number>`(select count(*) from ${schoolCatalog})::int`,
+      majors: sql<number>`(select count(*) from ${majorCatalog})::int`,
+    })
+    .from(sql`(select 1) as one`);
+  return { schools: Number(row?.schools ?? 0), majors: Number(row?.majors ?? 0) };
+};
+
+const CHUNK = 500;
+
+export const upsertSchools = async (db: Db, rows: (typeof schoolCatalog.$inferInsert)[]) => {
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    await db
+      .insert(schoolCatalog)
+      .values(rows.slice(i, i + CHUNK))
+      .onConflictDoUpdate({
+        target: schoolCatalog.code,
+        set: { name: sql`excluded.name`, province: sql`excluded.province` },
+      });
+  }
+};
+
+export const upsertMajors = async (db: Db, rows: (typeof majorCatalog.$inferInsert)[]) => {
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    await db
+      .insert(majorCatalog)
+      .values(rows.slice(i, i + CHUNK))
+      .onConflictDoUpdate({
+        target: majorCatalog.code,
+        set: { name: sql`excluded.name`, category: sql`excluded.category` },
+      });
+  }
+};
+
+/** `like` pattern text with its wildcards escaped. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * A page of a catalogue by name (or code) substring, case-insensitive; names starting with the search
+ * come first, then shorter names, then by name.
+ */
+const pageCatalog = async <T extends typeof schoolCatalog | typeof majorCatalog>(
+  db: Db,
+  table: T,
+  opts: { search: string; offset: number; limit: number },
+) => {
+  const search = opts.search.trim();
+  const contains = `%${escapeLike(search)}%`;
+  const prefix = `${escapeLike(search)}%`;
+  const where = search ? or(ilike(table.name, contains), ilike(table.code, prefix)) : undefined;
+  const [rows, [count]] = await Promise.all([
+    db
+      .select()
+      .from(table as typeof schoolCatalog)
+      .where(where)
+      .orderBy(
+        ...(search ? [sql`case when ${table.name} ilike ${prefix} then 0 else 1 end`] : []),
+        sql`char_length(${table.name})`,
+        asc(table.name),
+        asc(table.code),
+      )
+      .offset(opts.offset)
+      .limit(opts.limit),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(table as typeof schoolCatalog)
+      .where(where),
+  ]);
+  return { rows: rows as unknown as T['$inferSelect'][], total: Number(count?.total ?? 0) };
+};
+
+export const pageSchools = (db: Db, opts: { search: string; offset: number; limit: number }) =>
+  pageCatalog(db, schoolCatalog, opts);
+
+export const pageMajors = (db: Db, opts: { search: string; offset: number; limit: number }) =>
+  pageCatalog(db, majorCatalog, opts);
