@@ -20,9 +20,11 @@ import { registerSpa } from './http/spa';
 import { BODY_SHAPE_MSG, jsonNestsDeeperThan, removeUnstorableInput } from './http/unstorable';
 import { createJobQueue, type JobQueue } from './jobs/queue';
 import { createLlmClient } from './llm/client';
+import { certificateRoutes } from './modules/certificates/certificates.routes';
 // issue 11: courses
 import { courseRoutes } from './modules/courses/courses.routes';
 import { dataScreenRoutes } from './modules/data-screen/data-screen.routes';
+import { employerRoutes } from './modules/employer/employer.routes';
 import { fileRoutes } from './modules/files/files.routes';
 import { gradingRoutes } from './modules/homework/grading/grading.routes';
 import { homeworkRoutes } from './modules/homework/homework.routes';
@@ -30,6 +32,7 @@ import { homeworkRoutes } from './modules/homework/homework.routes';
 import { homeworkLifecycleRoutes } from './modules/homework/lifecycle.routes';
 import { submissionRoutes } from './modules/homework/submissions.routes';
 import { idpRoutes } from './modules/idp/idp.routes';
+import { internshipRoutes } from './modules/internships/internships.routes';
 import { memberProfileRoutes } from './modules/member-profile/member-profile.routes';
 import { messageRoutes } from './modules/messages/messages.routes';
 import { openClassRoutes } from './modules/open-classes/open-classes.routes';
@@ -176,10 +179,14 @@ export const buildApp = async (config: Config, deps: AppDeps = {}): Promise<App>
   homeworkLifecycleRoutes(app, ctx);
   // issue 11: courses (classes, class codes, the student's course list)
   courseRoutes(app, ctx);
+  certificateRoutes(app, ctx);
+  // issue 12: internships (student and organiser) and the company hub
+  internshipRoutes(app, ctx);
+  employerRoutes(app, ctx);
   fileRoutes(app, ctx); // issue 12: uploads and signed file addresses
+  memberProfileRoutes(app, ctx); // issue 12: member profile, schools and majors
   // issue 12: open classes (职业发展课)
   openClassRoutes(app, ctx);
-  memberProfileRoutes(app, ctx); // issue 12: member profile, schools and majors
   const jobs = deps.jobs ?? createJobQueue({ db: database.db, log: app.log, bus: notifications });
   // Hooks run last-added first: the queue stops before a database opened here is closed.
   if (!deps.jobs) app.addHook('onClose', async () => jobs.stop());

@@ -1,3 +1,5 @@
+// issue 12: certificates (issue, mine, public verification)
+export * from './certificates/certificates';
 export * from './core/display';
 export * from './core/envelope';
 export * from './core/messages';
@@ -15,6 +17,9 @@ export * from './homework/homework';
 // issue 11 homework (helper homework-server): lifecycle, submissions, objective grading
 export * from './homework/objective';
 export * from './homework/submissions';
+// issue 12: internships (groups, stages, invite codes, members) and the company hub
+export * from './internships/card-state';
+export * from './internships/internships';
 // issue 12: member profile (profile-completion dialog, school and major catalogues)
 export * from './member-profile/member-profile';
 export * from './messages/messages';

@@ -15,9 +15,11 @@ import * as questionBank from '../modules/question-bank/question-bank.service';
 import * as site from '../modules/site/site.service';
 import * as users from '../modules/users/users.service';
 import type { FileStore } from '../storage';
+import { seedDemoCertificates } from './demo-certificates';
 import { seedDemoHomework } from './demo-homework';
-import { seedDemoProfiles } from './demo-profile';
+import { seedDemoInternships } from './demo-internships';
 import { seedDemoOpenClasses } from './demo-open-classes';
+import { seedDemoProfiles } from './demo-profile';
 
 /** Questions of teacher01's homework (one of each kind the AI judge and the test run serve). */
 const DEMO_HOMEWORK_QUESTIONS: GeneratedQuestionInput[] = [
@@ -483,11 +485,18 @@ export const seedDemoData = async (opts: { db: Db; port: number; storage: FileSt
   const business = await create('business01', '张伟', '1');
   await member(business.id, area.id, area.id, 'Business');
   // issue 12: the company business01 acts for (its internship groups, open courses and certificates)
-  await employer.createCompany({
+  const company = await employer.createCompany({
     db,
     userId: business.id,
     name: DEMO_COMPANY.name,
     introduction: DEMO_COMPANY.introduction,
+  });
+  await seedDemoInternships({
+    db,
+    companyId: company.id,
+    organiserId: business.id,
+    student02Id: student2.id,
+    now: new Date(now),
   });
   // issue 12 (ocserver): business01's open courses (a video course, a single live, a series); student02 subscribes
   await seedDemoOpenClasses({ db, storage: opts.storage, now: new Date(now) });
@@ -499,4 +508,13 @@ export const seedDemoData = async (opts: { db: Db; port: number; storage: FileSt
 
   const admin = await create('admin01', '刘芳', '2');
   await member(admin.id, uplus.id, cs.id, 'Teacher', { masks: { course: 0, qom: QOM_COLLEGE_ADMIN_BIT } });
+
+  // issue 12 (certificates): business01 issues student02 an internship certificate (needs the file store for the seal)
+  await seedDemoCertificates({
+    db,
+    storage: opts.storage,
+    business,
+    studentId: student2.id,
+    now: new Date(now),
+  });
 };

@@ -150,6 +150,9 @@ export const ROUTES: readonly RouteDef[] = [
     meta: { isFull: true, hideHeader: true },
   },
   { path: '/identity', name: 'identity', title: '身份认证', meta: {} },
+  // issue 12 (certificates): the public verification address of a certificate; a company's certificates
+  { path: '/certificate/verify/:code', name: 'certificateVerify', title: '证书验证', meta: {} },
+  { path: '/u/enterprise/certificates', name: 'enterpriseCertificates', title: '证书管理', meta: LOGIN },
   { path: '/publishing', name: 'publishing', title: '教材中心', meta: {} },
   // targets of header tabs and navigation types whose pages the specs do not route in detail
   { path: '/competition/index', name: 'competition', title: '创新大赛', meta: {} },
@@ -195,6 +198,15 @@ export const ROUTES: readonly RouteDef[] = [
     name: 'previewattachedresume',
     title: '附件简历预览',
     meta: { requiresLogin: true, hideHeader: true },
+  },
+  // issue 12 (internships): a stage of the student's internship; the company's internship pages
+  { path: '/workbench/internship/stage/:stageId', name: 'internshipStage', title: '实习阶段', meta: LOGIN },
+  { path: '/u/enterprise/internships', name: 'enterpriseInternships', title: '实习管理', meta: LOGIN },
+  {
+    path: '/u/enterprise/internships/:groupId',
+    name: 'enterpriseInternship',
+    title: '实习计划管理',
+    meta: LOGIN,
   },
   { path: '/u/teacherGr/group', name: 'teacherGroup', title: '我的课程', meta: LOGIN },
   { path: '/u/teacherGr/exerciseLibs', name: 'exerciseLibs', title: '我的习题', meta: LOGIN },

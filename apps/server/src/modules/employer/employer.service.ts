@@ -1,10 +1,16 @@
+import { type Company, type CompanyBody, INTERNSHIPS_MSG } from '@uplus/shared';
+import { AppError } from '../../core/errors';
 import type { Db } from '../../db/client';
+import { claimFile, describeFile, type FileUrlContext } from '../files/files.service';
+import type { Actor } from '../sessions/actor';
 import {
   type CompanyRow,
   findCompanies,
   findCompanyOfUser,
+  findLogoFile,
   insertCompany,
   insertCompanyMember,
+  updateCompany,
 } from './employer.repo';
 
 /*
@@ -37,3 +43,47 @@ export const companyOfUser = (opts: { db: Db; userId: number }) => findCompanyOf
 
 /** Companies by id, in no particular order. */
 export const companiesByIds = (opts: { db: Db; ids: readonly number[] }) => findCompanies(opts.db, opts.ids);
+
+/** The company as the 企业入口 hub shows it (logo as an uploaded file with a signed address). */
+const companyAnswer = async (ctx: FileUrlContext, company: CompanyRow): Promise<Company> => {
+  const logo = company.logoFileId ? await findLogoFile(ctx.db, company.logoFileId) : undefined;
+  return {
+    id: String(company.id),
+    name: company.name,
+    introduction: company.introduction,
+    logo: logo ? await describeFile(ctx, logo) : null,
+  };
+};
+
+/** `GET ourea/companies/mine`: a business user's company, or null before their first save. */
+export const myCompany = async (opts: { ctx: FileUrlContext; actor: Actor }): Promise<Company | null> => {
+  assertBusinessUser(opts.actor);
+  const company = await companyOfUser({ db: opts.ctx.db, userId: opts.actor.userId });
+  return company ? companyAnswer(opts.ctx, company) : null;
+};
+
+/**
+ * `PUT ourea/companies/mine`: saves a business user's company (name, introduction, logo: an upload of
+ * purpose 'logo' by the same user), making it on the first save.
+ */
+export const saveMyCompany = async (opts: { ctx: FileUrlContext; actor: Actor; body: CompanyBody }) => {
+  assertBusinessUser(opts.actor);
+  const { db } = opts.ctx;
+  const logoFileId =
+    opts.body.logoFileId == null
+      ? null
+      : (await claimFile({ db, userId: opts.actor.userId, fileId: opts.body.logoFileId, purposes: ['logo'] }))
+          .id;
+  const current = await companyOfUser({ db, userId: opts.actor.userId });
+  const values = { name: opts.body.name, introduction: opts.body.introduction, logoFileId };
+  const saved = current
+    ? await updateCompany(db, current.id, values)
+    : await createCompany({ db, userId: opts.actor.userId, ...values });
+  if (!saved) throw AppError.notFound();
+  return companyAnswer(opts.ctx, saved);
+};
+
+/** The company hub is a business user's: anyone else 403 仅企业用户可以管理实习. */
+const assertBusinessUser = (actor: Actor) => {
+  if (actor.membership?.role !== 'Business') throw AppError.forbidden(INTERNSHIPS_MSG.businessOnly);
+};
