@@ -184,9 +184,9 @@ export const buildApp = async (config: Config, deps: AppDeps = {}): Promise<App>
   internshipRoutes(app, ctx);
   employerRoutes(app, ctx);
   fileRoutes(app, ctx); // issue 12: uploads and signed file addresses
+  memberProfileRoutes(app, ctx); // issue 12: member profile, schools and majors
   // issue 12: open classes (职业发展课)
   openClassRoutes(app, ctx);
-  memberProfileRoutes(app, ctx); // issue 12: member profile, schools and majors
   const jobs = deps.jobs ?? createJobQueue({ db: database.db, log: app.log, bus: notifications });
   // Hooks run last-added first: the queue stops before a database opened here is closed.
   if (!deps.jobs) app.addHook('onClose', async () => jobs.stop());

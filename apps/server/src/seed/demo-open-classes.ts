@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Db } from '../db/client';
 import { companyOfUser } from '../modules/employer/employer.service';
-import { insertFile } from '../modules/files/files.repo';
+import { storeFileBytes } from '../modules/files/files.service';
 import {
   findOrganisationIdByCode,
   insertOpenCourse,
@@ -28,24 +27,21 @@ const ASSETS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'assets')
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
 
-/** Keeps an asset in the store as a file uploaded by `ownerId`. */
+/** Keeps an asset as a file uploaded by `ownerId` (through the files area, with an upload's checks). */
 const storeAsset = async (
   db: Db,
   storage: FileStore,
-  opts: { ownerId: number; asset: string; purpose: 'video' | 'poster'; contentType: string; name: string },
-) => {
-  const bytes = await readFile(path.join(ASSETS, opts.asset));
-  const key = `${opts.purpose}/demo/${randomBytes(18).toString('base64url')}${path.extname(opts.asset)}`;
-  await storage.put(key, bytes, opts.contentType);
-  return insertFile(db, {
-    storageKey: key,
-    ownerId: opts.ownerId,
-    purpose: opts.purpose,
-    name: opts.name,
-    contentType: opts.contentType,
-    size: bytes.length,
-  });
-};
+  opts: { ownerId: number; asset: string; purpose: 'video' | 'poster'; name: string; now: Date },
+) =>
+  storeFileBytes(
+    { db, storage, now: () => opts.now },
+    {
+      ownerId: opts.ownerId,
+      purpose: opts.purpose,
+      name: opts.name,
+      bytes: await readFile(path.join(ASSETS, opts.asset)),
+    },
+  );
 
 export const seedDemoOpenClasses = async (opts: { db: Db; storage: FileStore; now: Date }) => {
   const { db, storage } = opts;
@@ -59,15 +55,15 @@ export const seedDemoOpenClasses = async (opts: { db: Db; storage: FileStore; no
     ownerId: business.id,
     asset: 'demo-open-class.mp4',
     purpose: 'video',
-    contentType: 'video/mp4',
     name: '求职第一课.mp4',
+    now: opts.now,
   });
   const poster = await storeAsset(db, storage, {
     ownerId: business.id,
     asset: 'demo-open-class-poster.jpg',
     purpose: 'poster',
-    contentType: 'image/jpeg',
     name: '课程海报.jpg',
+    now: opts.now,
   });
 
   const course = async (values: {

@@ -64,31 +64,6 @@ const PAGES: Record<string, LazyPage> = {
   teacherCourse: async () => ({
     Component: (await import('../features/courses/teacher/teacher-course-page')).TeacherCoursePage,
   }),
-  // issue 12 (certificates): 全部证书, the public verification page, the company's 证书管理
-  certificate: async () => ({
-    Component: (await import('../features/certificates/certificates-page')).CertificatesPage,
-  }),
-  certificateVerify: async () => ({
-    Component: (await import('../features/certificates/certificate-verify-page')).CertificateVerifyPage,
-  }),
-  enterpriseCertificates: async () => ({
-    Component: (await import('../features/certificates/enterprise-certificates-page'))
-      .EnterpriseCertificatesPage,
-  }),
-  // issue 12 (internships): 我的实习, a stage, the company hub and the organiser's internship pages
-  internship: async () => ({
-    Component: (await import('../features/internships/student/my-internships-page')).MyInternshipsPage,
-  }),
-  internshipStage: async () => ({
-    Component: (await import('../features/internships/student/stage-page')).InternshipStagePage,
-  }),
-  company: async () => ({ Component: (await import('../features/employer/company-page')).CompanyPage }),
-  enterpriseInternships: async () => ({
-    Component: (await import('../features/internships/organiser/groups-page')).EnterpriseGroupsPage,
-  }),
-  enterpriseInternship: async () => ({
-    Component: (await import('../features/internships/organiser/group-page')).EnterpriseGroupPage,
-  }),
   // issue 12 (ocweb): open classes (职业发展课)
   opencourse: async () => ({
     Component: (await import('../features/open-classes/subscriptions/open-course-page')).OpenCoursePage,
@@ -113,6 +88,31 @@ const PAGES: Record<string, LazyPage> = {
   }),
   openclassEdit: async () => ({
     Component: (await import('../features/open-classes/manage/edit-page')).EditPage,
+  }),
+  // issue 12 (certificates): 全部证书, the public verification page, the company's 证书管理
+  certificate: async () => ({
+    Component: (await import('../features/certificates/certificates-page')).CertificatesPage,
+  }),
+  certificateVerify: async () => ({
+    Component: (await import('../features/certificates/certificate-verify-page')).CertificateVerifyPage,
+  }),
+  enterpriseCertificates: async () => ({
+    Component: (await import('../features/certificates/enterprise-certificates-page'))
+      .EnterpriseCertificatesPage,
+  }),
+  // issue 12 (internships): 我的实习, a stage, the company hub and the organiser's internship pages
+  internship: async () => ({
+    Component: (await import('../features/internships/student/my-internships-page')).MyInternshipsPage,
+  }),
+  internshipStage: async () => ({
+    Component: (await import('../features/internships/student/stage-page')).InternshipStagePage,
+  }),
+  company: async () => ({ Component: (await import('../features/employer/company-page')).CompanyPage }),
+  enterpriseInternships: async () => ({
+    Component: (await import('../features/internships/organiser/groups-page')).EnterpriseGroupsPage,
+  }),
+  enterpriseInternship: async () => ({
+    Component: (await import('../features/internships/organiser/group-page')).EnterpriseGroupPage,
   }),
 };
 const workbenchLayout: LazyPage = async () => ({

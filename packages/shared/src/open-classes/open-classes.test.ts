@@ -139,6 +139,10 @@ describe('room status', () => {
     [NOW + HOUR, 'Playback'],
   ])('at %s: %s', (at, status) => expect(roomStatusOf(s, at)).toBe(status));
 
+  it('a session without a start (a video) is Playback', () => {
+    expect(roomStatusOf({ startAt: null, endAt: null }, NOW)).toBe('Playback');
+  });
+
   it('a course: Living over LiveNotStart over Playback; video always Playback', () => {
     const past = { startAt: NOW - 3 * HOUR, endAt: NOW - 2 * HOUR };
     const living = { startAt: NOW - HOUR, endAt: NOW + HOUR };

@@ -224,12 +224,16 @@ export const OPEN_CLASS_MSG = {
 // ---------------------------------------------------------------------------------------------------------
 // Pure rules (shared by the server and the pages)
 
-/** A session's room status at `now` (spec 3): LiveNotStart before its start, Living until its end, then Playback. */
+/**
+ * A session's room status at `now` (spec 3): LiveNotStart before its start, Living until its end, then
+ * Playback. A session without a start is a video course's video: Playback.
+ */
 export const roomStatusOf = (
   session: { startAt: number | null; endAt: number | null },
   now: number,
 ): RoomStatus => {
-  if (session.startAt == null || now < session.startAt) return 'LiveNotStart';
+  if (session.startAt == null) return 'Playback';
+  if (now < session.startAt) return 'LiveNotStart';
   if (session.endAt == null || now < session.endAt) return 'Living';
   return 'Playback';
 };

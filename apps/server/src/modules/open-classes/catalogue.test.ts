@@ -333,6 +333,14 @@ describe.each(testDrivers())('open classes: public pages (%s)', (driver) => {
     ]);
     expect(videos.videos[0]?.url).toMatch(/signature=/);
     expectOk(await teacher.api.get(url));
+    // a video's session page: 回放, with the video for the subscriber
+    const info = expectOk<LiveInfo>(await student.api.get(`${OC}/live/info/${course.sessions[1]?.id}`));
+    expect(info).toMatchObject({
+      roomStatus: 'Playback',
+      roomStatusTitle: '回放',
+      playbackKind: 'hls',
+      playbackUrl: 'https://cdn.example.com/x/index.m3u8',
+    });
     // a live course has no videos call
     const live = await publishedCourse(teacher.api, {
       body: { liveMode: 'SingleLive' },

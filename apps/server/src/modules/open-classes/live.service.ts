@@ -1,4 +1,5 @@
 import { type LiveRoomConfig, type LiveToken, OPEN_CLASS_MSG } from '@uplus/shared';
+import type { Config } from '../../config/config';
 import { AppError } from '../../core/errors';
 import type { FileUrlContext } from '../files/files.service';
 import type { Actor } from '../sessions/actor';
@@ -15,7 +16,7 @@ import { presentSession } from './open-classes.presenter';
  */
 
 /** What the calls need of the app context (the files area signs addresses with it). */
-type Ctx = FileUrlContext;
+type Ctx = FileUrlContext & { config: Pick<Config, 'storage' | 'live'> };
 
 const expiryOf = (ctx: Ctx) => Math.floor(ctx.now().getTime() / 1000) + ctx.config.live.tokenTtlSeconds;
 

@@ -85,6 +85,8 @@ describe.each(testDrivers())('open classes: subscriptions and progress (%s)', (d
     // another user's subscription id
     expectError(await other.api.delete(`${SUB}/${first.id}`), 404, OPEN_CLASS_MSG.subscriptionNotFound);
     expect(expectOk<SubscriptionPage>(await student.api.get(LIST)).total).toBe(1);
+    // another student's list holds none of it
+    expect(expectOk<SubscriptionPage>(await other.api.get(LIST))).toEqual({ rows: [], total: 0 });
     expect(expectOk(await student.api.delete(`${SUB}/${first.id}`))).toEqual({ id: first.id });
     expectError(await student.api.delete(`${SUB}/${first.id}`), 404);
     expect(expectOk<SubscriptionPage>(await student.api.get(LIST)).total).toBe(0);

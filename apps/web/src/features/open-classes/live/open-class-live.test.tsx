@@ -17,9 +17,10 @@ import { courseDetail, HOUR, liveInfoOf, OC, shellRoutes } from '../test-support
 
 // hls.js is replaced by a recorder: happy-dom has no MediaSource to play with
 const hlsInstances: { src: string; attached: unknown }[] = [];
+const hls = { supported: true };
 vi.mock('hls.js', () => {
   class FakeHls {
-    static isSupported = () => true;
+    static isSupported = () => hls.supported;
     static Events = { ERROR: 'hlsError' };
     record = { src: '', attached: null as unknown };
     constructor() {
@@ -222,6 +223,19 @@ describe('openclasslive: a video course', () => {
     await waitFor(() => expect(hlsInstances).toHaveLength(1));
     expect(hlsInstances[0]?.src).toBe('https://cdn.example.com/v/index.m3u8');
     expect(hlsInstances[0]?.attached).toBe(screen.getByTestId('video-element'));
+  });
+
+  it('HLS without Media Source Extensions: native HLS where the browser has it, else 当前浏览器不支持播放该视频', async () => {
+    hls.supported = false;
+    try {
+      stubFetch(routes({ [DETAIL]: ok(videoCourse(true)), [VIDEOS]: ok(videos()), [PROGRESS]: ok(null) }));
+      renderApp('/openclass/openclasslive?id=101');
+      fireEvent.click(within(await screen.findByTestId('video-list')).getByRole('button', { name: /第2集/ }));
+      expect((await screen.findByTestId('player-error')).textContent).toBe('当前浏览器不支持播放该视频');
+      expect(hlsInstances).toHaveLength(0);
+    } finally {
+      hls.supported = true;
+    }
   });
 
   it('moving to another video reports where the last one was left', async () => {

@@ -285,6 +285,15 @@ describe('职业发展课 subscriptions', () => {
     );
   });
 
+  it('a teacher is sent to 职业发展课管理 instead of a subscription list', async () => {
+    signIn('Teacher');
+    const calls = stubFetch({ ...shellRoutes('Teacher'), [LIST]: page([]) });
+    renderApp('/workbench/index/opencourse');
+    const hint = await screen.findByTestId('opencourse-organiser-hint');
+    expect(within(hint).getByRole('link').getAttribute('href')).toBe('/u/openclass/manage');
+    expect(calls.some((c) => `${c.method} ${c.path}` === LIST)).toBe(false);
+  });
+
   it('the side navigation has 职业发展课 after 我的课程', async () => {
     stubFetch(routes({ [LIST]: page([]) }));
     renderApp('/workbench/index/opencourse');

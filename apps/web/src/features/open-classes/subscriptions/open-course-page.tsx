@@ -7,10 +7,11 @@ import {
 } from '@uplus/shared';
 import { useCallback, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { useStored } from '../../../lib/storage';
 import { useToast } from '../../../lib/toast';
 import { ListState, Pager, useBackToLastPage, useConfirm } from '../../courses/course-parts';
 import { SUBSCRIPTION_PAGE_SIZE, useDeleteSubscription, useSubscriptions } from '../api';
-import { OPENCLASS_INDEX_PATH } from '../open-class-model';
+import { MANAGE_PATH, OPENCLASS_INDEX_PATH } from '../open-class-model';
 import { SubscriptionCard } from './subscription-card';
 import '../open-classes.css';
 
@@ -25,6 +26,27 @@ const sortOf = (value: string | null): SubscriptionSort =>
  * after a confirmation.
  */
 export function OpenCoursePage() {
+  const role = useStored('role');
+  if (role === 'Teacher' || role === 'Business') return <OrganiserHint />;
+  return <Subscriptions />;
+}
+
+/** Teachers and business users do not subscribe: they organise courses. */
+function OrganiserHint() {
+  return (
+    <section className="courses-page" aria-labelledby="opencourse-title">
+      <header className="courses-page__head">
+        <h1 id="opencourse-title">职业发展课</h1>
+      </header>
+      <div className="courses-state" data-testid="opencourse-organiser-hint">
+        <span>职业发展课由学生订阅学习；教师与企业用户可创建和管理课程。</span>
+        <Link to={MANAGE_PATH}>前往职业发展课管理</Link>
+      </div>
+    </section>
+  );
+}
+
+function Subscriptions() {
   const [params, setParams] = useSearchParams();
   const sort = sortOf(params.get('sort'));
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
