@@ -22,15 +22,16 @@ import {
   partnerOptionPage,
   progressResult,
   type SessionBodyInput,
-  type SubscriptionSort,
   searchInfoPage,
   slideshowItem,
   subscribeResult,
-  subscriptionPage,
 } from '@uplus/shared';
 import { z } from 'zod';
-import { http, serviceUrl } from '../../api/http';
+import { http } from '../../api/http';
 import { getToken, useStored } from '../../lib/storage';
+import { pathId as id, oc, openClassKeys, useRefreshOpenClasses } from './keys';
+
+export { useDeleteSubscription } from './subscriptions/api';
 
 /*
  * Data of the open classes (职业发展课; spec 001 sections 2.11, 3, 4, 7 'Open courses'; issue 12): the
@@ -40,67 +41,10 @@ import { getToken, useStored } from '../../lib/storage';
  */
 
 /** Cards per page of the subscription screen and the public list. */
-export const SUBSCRIPTION_PAGE_SIZE = 12;
 export const OPEN_COURSE_PAGE_SIZE = 12;
 export const MANAGE_PAGE_SIZE = 10;
 /** Schools or companies offered per search. */
 export const SEARCH_INFO_PAGE_SIZE = 20;
-
-const oc = (path: string) => serviceUrl('opencourse', path);
-const id = encodeURIComponent;
-
-export const openClassKeys = {
-  all: (token: string | null) => ['open-classes', token ?? ''] as const,
-  subscriptions: (token: string | null) => [...openClassKeys.all(token), 'subscriptions'] as const,
-  subscriptionPage: (token: string | null, sort: SubscriptionSort, page: number) =>
-    [...openClassKeys.subscriptions(token), sort, page] as const,
-  courses: (token: string | null) => [...openClassKeys.all(token), 'courses'] as const,
-  course: (token: string | null, courseId: string) =>
-    [...openClassKeys.all(token), 'course', courseId] as const,
-  videos: (token: string | null, courseId: string) =>
-    [...openClassKeys.course(token, courseId), 'videos'] as const,
-  live: (token: string | null, sessionId: string) =>
-    [...openClassKeys.all(token), 'live', sessionId] as const,
-  manage: (token: string | null) => [...openClassKeys.all(token), 'manage'] as const,
-  manageCourse: (token: string | null, courseId: string) =>
-    [...openClassKeys.manage(token), 'course', courseId] as const,
-};
-
-// Student: subscriptions ------------------------------------------------------------------------------
-
-/** `GET open_courses/subscriptions?sort=&order=desc`: a page of the student's subscriptions. */
-export const useSubscriptions = (sort: SubscriptionSort, page: number) => {
-  const token = useStored('AccessToken');
-  return useQuery({
-    queryKey: openClassKeys.subscriptionPage(token, sort, page),
-    queryFn: ({ signal }) =>
-      http.get(oc('/open_courses/subscriptions'), {
-        query: { sort, order: 'desc', pageNumber: page, pageSize: SUBSCRIPTION_PAGE_SIZE },
-        schema: subscriptionPage,
-        silent: true,
-        signal,
-      }),
-    enabled: !!token,
-    placeholderData: keepPreviousData,
-  });
-};
-
-/** After a subscribe, unsubscribe or delete: the lists and the course's pages are asked again. */
-const useRefreshOpenClasses = () => {
-  const queryClient = useQueryClient();
-  const token = useStored('AccessToken');
-  return () => queryClient.invalidateQueries({ queryKey: openClassKeys.all(token) });
-};
-
-/** `DELETE open_courses/subscripte/{id}`: removes a subscription (an expired one from the card, or 取消订阅). */
-export const useDeleteSubscription = () => {
-  const refresh = useRefreshOpenClasses();
-  return useMutation({
-    mutationFn: (subscriptionId: string) =>
-      http.delete(oc(`/open_courses/subscripte/${id(subscriptionId)}`), { schema: idResult }),
-    onSuccess: refresh,
-  });
-};
 
 /** `POST open_courses/subscripte`: subscribes to an Online course. */
 export const useSubscribe = () => {

@@ -10,8 +10,8 @@ import { Link, useSearchParams } from 'react-router';
 import { useStored } from '../../../lib/storage';
 import { useToast } from '../../../lib/toast';
 import { ListState, Pager, useBackToLastPage, useConfirm } from '../../courses/course-parts';
-import { SUBSCRIPTION_PAGE_SIZE, useDeleteSubscription, useSubscriptions } from '../api';
 import { MANAGE_PATH, OPENCLASS_INDEX_PATH } from '../open-class-model';
+import { SUBSCRIPTION_PAGE_SIZE, useDeleteSubscription, useSubscriptions } from './api';
 import { SubscriptionCard } from './subscription-card';
 import '../open-classes.css';
 
