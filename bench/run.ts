@@ -10,6 +10,7 @@
 //   BENCH_SSE_INTERVAL_MS (5)
 //   BENCH_GRADING (true): grading a homework of 30 students x 10 questions on PGlite, wall time and the
 //   sandbox's share, against the same programs straight through the sandbox (bench/grading.ts)
+//   BENCH_LISTS (true): issue 12's list endpoints with 10,000 rows against 10 (bench/lists.ts)
 //   BENCH_BUNDLE (true): compressed JavaScript per route of the web build (bench/bundle-size.ts)
 //   BENCH_PAGE_LOAD (true): the home page's JavaScript and LCP in Chromium on a 4 Mbit/s + 40 ms link
 //   (bench/page-load.ts); BENCH_PAGE_LOAD_RUNS (5), BENCH_PAGE_LOAD_BASELINE_DIST (unset): a web build of
@@ -22,6 +23,7 @@ import { type BundleSizeResult, bundleSizeReport, runBundleSize } from './bundle
 import { type ColdStartResult, coldStartReport, runColdStart } from './coldstart';
 import { type GradingBenchResult, gradingReport, runGradingBench } from './grading';
 import { ROOT } from './lib';
+import { type ListCase, listReport, runListBench } from './lists';
 import { type PageLoadResult, pageLoadReport, runPageLoad } from './page-load';
 import { runSandboxBench, type SandboxBenchResult, sandboxReport } from './sandbox';
 import { runSseBench, type SseBenchResult, sseReport } from './sse';
@@ -90,6 +92,10 @@ async function main(): Promise<void> {
       : null;
   const grading: GradingBenchResult | null =
     (env.BENCH_GRADING ?? 'true') !== 'false' ? await runGradingBench(log) : null;
+  const lists: ListCase[] | null =
+    (env.BENCH_LISTS ?? 'true') !== 'false'
+      ? await runListBench({ log: (line) => log(`lists: ${line}`) })
+      : null;
   const bundle: BundleSizeResult | null =
     (env.BENCH_BUNDLE ?? 'true') !== 'false' ? await runBundleSize(log) : null;
   const pageLoad: PageLoadResult | null =
@@ -124,6 +130,7 @@ async function main(): Promise<void> {
     sandbox,
     sse,
     grading,
+    lists,
     bundle,
     pageLoad,
   };
@@ -169,6 +176,10 @@ async function main(): Promise<void> {
   if (grading) {
     console.log('');
     console.log(gradingReport(grading).join('\n'));
+  }
+  if (lists) {
+    console.log('');
+    console.log(listReport(lists));
   }
   if (bundle) {
     console.log('');

@@ -23,6 +23,8 @@ export * from './internships/internships';
 // issue 12: member profile (profile-completion dialog, school and major catalogues)
 export * from './member-profile/member-profile';
 export * from './messages/messages';
+// issue 12: open classes (职业发展课)
+export * from './open-classes/open-classes';
 export * from './program-execution/program-execution';
 export * from './question-bank/ai';
 export * from './question-bank/question-bank';

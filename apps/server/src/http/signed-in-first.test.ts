@@ -19,6 +19,21 @@ const PUBLIC = new Set([
   'POST /api/base/users/admin_certificate/verify',
   'GET /api/files/{id}/content', // issue 12: the signature is the permission (403 without a good one)
   'GET /api/ourea/internship_certificates/verify/{code}', // issue 12: anyone may check a certificate
+  // issue 12: open classes' public pages (personalised when a token comes along)
+  ...[
+    'GET /open_courses',
+    'GET /open_courses/search/info',
+    'GET /open_courses/search/all',
+    'GET /open_courses/recent_lives',
+    'GET /open_courses/series_live/{id}',
+    'GET /open_courses/{id}',
+    'GET /live/info/{id}',
+    'GET /promotions/open_course/slideshow',
+    'GET /course_programs',
+    'POST /companies/partners',
+    'GET /dictionarys',
+    'GET /live_rooms/config',
+  ].map((op) => op.replace(' /', ' /api/opencourse/')),
 ]);
 
 type Operation = { method: string; path: string };

@@ -18,6 +18,7 @@ import type { FileStore } from '../storage';
 import { seedDemoCertificates } from './demo-certificates';
 import { seedDemoHomework } from './demo-homework';
 import { seedDemoInternships } from './demo-internships';
+import { seedDemoOpenClasses } from './demo-open-classes';
 import { seedDemoProfiles } from './demo-profile';
 
 /** Questions of teacher01's homework (one of each kind the AI judge and the test run serve). */
@@ -497,6 +498,8 @@ export const seedDemoData = async (opts: { db: Db; port: number; storage: FileSt
     student02Id: student2.id,
     now: new Date(now),
   });
+  // issue 12 (ocserver): business01's open courses (a video course, a single live, a series); student02 subscribes
+  await seedDemoOpenClasses({ db, storage: opts.storage, now: new Date(now) });
 
   const leader = await create('leader01', '陈志强', '1');
   await member(leader.id, uplus.id, cs.id, 'Teacher', {

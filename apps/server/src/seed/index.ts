@@ -1,5 +1,6 @@
 import type { Db } from '../db/client';
 import { loadCatalogues } from '../modules/member-profile/member-profile.service';
+import { ensureOpenClassDictionaries } from '../modules/open-classes/catalogue.service';
 import { ensureDefaultDeployment } from '../modules/site/site.service';
 import { countUsers } from '../modules/users/users.service';
 import type { FileStore } from '../storage';
@@ -15,6 +16,7 @@ import { seedDemoData } from './demo';
 export const seedIfNeeded = async (opts: { db: Db; demoData: boolean; port: number; storage: FileStore }) => {
   await ensureDefaultDeployment({ db: opts.db });
   await loadCatalogues({ db: opts.db }); // issue 12: school and major catalogues, on every start
+  await ensureOpenClassDictionaries({ db: opts.db });
   if (!opts.demoData || (await countUsers({ db: opts.db })) > 0) return { demoSeeded: false };
   await opts.db.transaction((tx) => seedDemoData({ db: tx, port: opts.port, storage: opts.storage }));
   return { demoSeeded: true };

@@ -64,6 +64,31 @@ const PAGES: Record<string, LazyPage> = {
   teacherCourse: async () => ({
     Component: (await import('../features/courses/teacher/teacher-course-page')).TeacherCoursePage,
   }),
+  // issue 12 (ocweb): open classes (职业发展课)
+  opencourse: async () => ({
+    Component: (await import('../features/open-classes/subscriptions/open-course-page')).OpenCoursePage,
+  }),
+  openclass: async () => ({
+    Component: (await import('../features/open-classes/portal/open-class-index-page')).OpenClassIndexPage,
+  }),
+  openclasslive: async () => ({
+    Component: (await import('../features/open-classes/live/open-class-live-page')).OpenClassLivePage,
+  }),
+  classopenserieslive: async () => ({
+    Component: (await import('../features/open-classes/live/series-live-page')).SeriesLivePage,
+  }),
+  serieslivedetail: async () => ({
+    Component: (await import('../features/open-classes/live/series-live-detail-page')).SeriesLiveDetailPage,
+  }),
+  classlive: async () => ({
+    Component: (await import('../features/open-classes/live/h5-class-live-page')).H5ClassLivePage,
+  }),
+  openclassManage: async () => ({
+    Component: (await import('../features/open-classes/manage/manage-page')).ManagePage,
+  }),
+  openclassEdit: async () => ({
+    Component: (await import('../features/open-classes/manage/edit-page')).EditPage,
+  }),
   // issue 12 (certificates): 全部证书, the public verification page, the company's 证书管理
   certificate: async () => ({
     Component: (await import('../features/certificates/certificates-page')).CertificatesPage,

@@ -171,6 +171,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/quc-sync', name: 'qucSync', title: '会话同步', meta: { outsideLayout: true } },
   // spec 001 section 2.2: workbench
   { path: '/workbench/index/school', name: 'school', title: '我的课程', meta: LOGIN },
+  { path: '/workbench/index/opencourse', name: 'opencourse', title: '职业发展课', meta: LOGIN },
   { path: '/workbench/index/company', name: 'company', title: '企业入口', meta: LOGIN },
   { path: '/workbench/index/internship', name: 'internship', title: '我的实习', meta: LOGIN },
   { path: '/workbench/index/competition', name: 'workbenchCompetition', title: '我的竞赛', meta: LOGIN },
@@ -230,6 +231,9 @@ export const ROUTES: readonly RouteDef[] = [
     title: '练习集题目',
     meta: LOGIN,
   },
+  // issue 12 (ocweb): an organiser's open courses (teachers, and business users for their company)
+  { path: '/u/openclass/manage', name: 'openclassManage', title: '职业发展课管理', meta: LOGIN },
+  { path: '/u/openclass/manage/:id', name: 'openclassEdit', title: '编辑职业发展课', meta: LOGIN },
   // issue 11 (helper homework-web): a student's course and homework; a teacher's homework list and submissions
   { path: '/u/course/:courseId', name: 'studentCourse', title: '课程', meta: LOGIN },
   { path: '/u/course/:courseId/homework/:homeworkId', name: 'studentHomework', title: '作业', meta: LOGIN },

@@ -95,6 +95,7 @@ export const workbenchMenuItems = (input: {
 /** The workbench pages (spec 2.2 children of /workbench/index) as side navigation entries. */
 export const WORKBENCH_PAGES = [
   { name: 'school', label: '我的课程', path: '/workbench/index/school', group: 'study' },
+  { name: 'opencourse', label: '职业发展课', path: '/workbench/index/opencourse', group: 'study' },
   { name: 'internship', label: '我的实习', path: '/workbench/index/internship', group: 'study' },
   {
     name: 'workbenchCompetition',
@@ -120,6 +121,7 @@ export const TEACHER_PAGES = [
   { name: 'teacherGroup', label: '我的课程', path: '/u/teacherGr/group' },
   { name: 'exerciseLibs', label: '我的习题', path: '/u/teacherGr/exerciseLibs' },
   { name: 'toolkit', label: 'AI工具箱', path: '/ai/toolkit' },
+  { name: 'openclassManage', label: '职业发展课管理', path: '/u/openclass/manage' },
   { name: 'resourceStore', label: '教学资源库', path: '/u/resourceStore/theroryCourse', soon: true },
 ] as const;
 

@@ -116,7 +116,13 @@ describe('workbench model', () => {
       config: { EXAM_MODULE_URL: 'https://exam.example.edu' },
     });
     expect(nav.map((g) => g.title)).toEqual(['学习中心', '求职中心', '更多应用']);
-    expect(nav[0]?.entries.map((e) => e.label)).toEqual(['我的课程', '我的实习', '我的竞赛', '我的证书']);
+    expect(nav[0]?.entries.map((e) => e.label)).toEqual([
+      '我的课程',
+      '职业发展课',
+      '我的实习',
+      '我的竞赛',
+      '我的证书',
+    ]);
     expect(nav[2]?.entries).toEqual([
       { kind: 'module', key: 'obe', label: '专业认证', url: null },
       { kind: 'module', key: 'exam', label: '考试', url: 'https://exam.example.edu' },
@@ -137,6 +143,7 @@ describe('workbench model', () => {
       { kind: 'page', key: 'teacherGroup', label: '我的课程', path: '/u/teacherGr/group' },
       { kind: 'page', key: 'exerciseLibs', label: '我的习题', path: '/u/teacherGr/exerciseLibs' },
       { kind: 'page', key: 'toolkit', label: 'AI工具箱', path: '/ai/toolkit' },
+      { kind: 'page', key: 'openclassManage', label: '职业发展课管理', path: '/u/openclass/manage' },
       {
         kind: 'page',
         key: 'resourceStore',
