@@ -255,6 +255,8 @@ test('business01 opens two internships; student01 joins, works, is held to one, 
   await signInAt(business, '/workbench/index/company', 'business01');
   await expect(business.getByRole('heading', { name: '企业入口', level: 1 })).toBeVisible();
   await expect(business.getByTestId('company-hub-link').first()).toBeVisible();
+  // the company form loads after the hub's links
+  await expect(business.getByText('正在加载表单…')).toHaveCount(0);
   await shoot(business, testInfo, 'business-company');
   await expectNoAxeViolations(business);
   await business.getByRole('link', { name: /实习管理/ }).click();
