@@ -60,7 +60,7 @@ export function GroupFormDialog({
       destroyOnHidden
       forceRender
     >
-      <Form form={form} layout="vertical" data-testid="group-form">
+      <Form form={form} name="internship-group" layout="vertical" data-testid="group-form">
         <Form.Item
           name="name"
           label="实习计划名称"

@@ -69,7 +69,7 @@ export function StageFormDialog({
       forceRender
       width={640}
     >
-      <Form form={form} layout="vertical" data-testid="stage-form">
+      <Form form={form} name="internship-stage" layout="vertical" data-testid="stage-form">
         <Form.Item
           name="name"
           label="阶段名称"

@@ -100,9 +100,8 @@ export function InternshipCard({ group, onExit, onNotSuitable }: Props) {
               <button
                 type="button"
                 className={`internship-stage${stage.locked ? ' is-locked' : ''}`}
-                aria-label={
-                  stage.locked ? `${stage.name}（未解锁）` : `${stage.name}，完成 ${stage.progressText}`
-                }
+                // unlocked, its visible text (name, 已完成 n%) is its name (WCAG 2.5.3 label in name)
+                aria-label={stage.locked ? `${stage.name}（未解锁）` : undefined}
                 onClick={() =>
                   stage.click.kind === 'error'
                     ? toast.error(stage.click.message)

@@ -108,7 +108,8 @@ describe('我的实习', () => {
     expect(underway.getByTestId('internship-period').textContent).toBe('2026.03.01 - 2026.06.30');
     const [open, locked] = underway.getAllByTestId('internship-stage');
     expect(open?.getAttribute('data-locked')).toBe('false');
-    expect(open?.getAttribute('aria-label')).toBe('入职培训，完成 50%');
+    expect(open?.getAttribute('aria-label')).toBeNull();
+    expect(open?.textContent).toBe('入职培训已完成 50%');
     expect(locked?.getAttribute('data-locked')).toBe('true');
     expect(within(locked as HTMLElement).getByTestId('stage-lock')).toBeTruthy();
     fireEvent.click(locked as HTMLElement);
