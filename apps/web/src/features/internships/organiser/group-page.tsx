@@ -284,7 +284,7 @@ function CodesSection({
                 <td>
                   {c.uses} / {c.maxUses ?? '不限'}
                 </td>
-                <td>{c.disabled ? '已停用' : '可用'}</td>
+                <td>{c.disabled ? '已停用' : finished ? '已结束' : '可用'}</td>
                 <td className="internship-card__actions">
                   <Button
                     size="small"
@@ -294,7 +294,7 @@ function CodesSection({
                   >
                     复制
                   </Button>
-                  {!c.disabled && (
+                  {!c.disabled && !finished && (
                     <Button
                       size="small"
                       danger
@@ -321,13 +321,13 @@ function CodesSection({
   );
 }
 
-const memberState = (m: GroupMember) => {
+const memberState = (m: GroupMember, finished: boolean) => {
   if (m.exited) {
     const reason = EXIT_REASONS.find((r) => r.code === m.exitReason)?.title ?? '';
     return `已退出（${m.exitReason === 'Other' ? m.exitDescription : reason}）`;
   }
   if (m.eliminated) return `已淘汰（${m.eliminatedDescription}）`;
-  return '实习中';
+  return finished ? '已结业' : '实习中';
 };
 
 function MembersSection({
@@ -378,7 +378,7 @@ function MembersSection({
                       <td>{m.userName}</td>
                       <td>{m.occupationName}</td>
                       <td>{new Date(m.joinedAt).toLocaleDateString('zh-CN')}</td>
-                      <td data-testid="member-state">{memberState(m)}</td>
+                      <td data-testid="member-state">{memberState(m, finished)}</td>
                       <td>{progressPercentText(m.progressPercentage)}</td>
                       {locked.length > 0 && (
                         <td>
