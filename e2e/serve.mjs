@@ -42,6 +42,8 @@ const child = spawn(process.execPath, ['apps/server/dist/server.js'], {
     LLM_API_KEY: 'e2e-scripted-key',
     LLM_MODEL: 'scripted',
     LLM_MAX_RETRIES: '0',
+    // open-classes.spec.ts serves its HLS fixture over HTTPS on PORT + 1000: pages may play media from there
+    MEDIA_ORIGINS: `https://127.0.0.1:${Number(process.env.PORT ?? 3100) + 1000}`,
   },
 });
 

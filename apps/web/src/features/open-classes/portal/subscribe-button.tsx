@@ -66,7 +66,12 @@ export function SubscribeButton({ courseId, courseName, subscribed, subscription
         icon={subscribed ? <CheckOutlined aria-hidden /> : <PlusOutlined aria-hidden />}
         loading={busy && !asking}
         onClick={onClick}
-        aria-label={`${subscribed ? OPEN_CLASS_MSG.unsubscribe : OPEN_CLASS_MSG.subscribe}《${courseName}》`}
+        // the visible text starts the name (WCAG 2.5.3); a subscribed button says what pressing it does
+        aria-label={
+          subscribed
+            ? `${OPEN_CLASS_MSG.subscribed}《${courseName}》，${OPEN_CLASS_MSG.unsubscribe}`
+            : `${OPEN_CLASS_MSG.subscribe}《${courseName}》`
+        }
         data-testid="subscribe"
         data-subscribed={subscribed}
       >
