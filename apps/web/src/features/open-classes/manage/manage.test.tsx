@@ -294,5 +294,21 @@ describe('session body', () => {
       hlsUrl: null,
       durationSeconds: 30.5,
     });
+    // an HLS address: its length read from its playlist
+    expect(
+      await sessionBodyOf(
+        { title: '第2集', source: 'hls', video, hlsUrl: ' https://cdn.example.com/v/index.m3u8 ' },
+        'Video',
+        async () => 99,
+        async (url) => (url === 'https://cdn.example.com/v/index.m3u8' ? 6 : 0),
+      ),
+    ).toEqual({
+      title: '第2集',
+      startAt: null,
+      endAt: null,
+      videoFileId: null,
+      hlsUrl: 'https://cdn.example.com/v/index.m3u8',
+      durationSeconds: 6,
+    });
   });
 });

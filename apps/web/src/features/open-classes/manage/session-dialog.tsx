@@ -11,6 +11,7 @@ import { DatePicker, Form, Input, Modal, Radio } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { FileUpload } from '../../files/file-upload';
+import { readHlsDuration } from '../player/hls-duration';
 
 export type SessionFormValues = {
   title: string;
@@ -54,16 +55,20 @@ export const sessionBodyOf = async (
   values: SessionFormValues,
   liveMode: LiveMode,
   readDuration: (url: string) => Promise<number> = readVideoDuration,
+  readHls: (url: string) => Promise<number> = readHlsDuration,
 ): Promise<SessionBodyInput> => {
   const useHls = liveMode === 'Video' && values.source === 'hls';
   const video = useHls ? null : values.video;
+  const hlsUrl = useHls ? (values.hlsUrl?.trim() ?? null) : null;
+  // an HLS address's length comes from its playlist (0: unreadable, which the server refuses with its message)
+  const durationSeconds = video ? await readDuration(video.url) : hlsUrl ? await readHls(hlsUrl) : 0;
   return {
     title: values.title.trim(),
     startAt: liveMode === 'Video' ? null : (values.startAt?.valueOf() ?? null),
     endAt: liveMode === 'Video' ? null : (values.endAt?.valueOf() ?? null),
     videoFileId: video?.id ?? null,
-    hlsUrl: useHls ? (values.hlsUrl?.trim() ?? null) : null,
-    durationSeconds: video ? await readDuration(video.url) : 0,
+    hlsUrl,
+    durationSeconds,
   };
 };
 
