@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useStored } from '../../lib/storage';
+import { useNoticePromptBusy } from '../workbench/notice-prompt-state';
 import { useMemberBasicInfo } from './api';
 
 /** The dialog with its form controls loads only for a student who has to see it. */
@@ -28,8 +29,10 @@ export function ProfileCompletion() {
   const info = useMemberBasicInfo(student);
   const [later, setLater] = useState(laterThisSession);
   const [saved, setSaved] = useState(false);
+  // the 课程通知 prompt goes first: two dialogs at once would fight over focus
+  const noticeBusy = useNoticePromptBusy();
 
-  if (!student || !info.data || info.data.perfected || saved) return null;
+  if (!student || !info.data || info.data.perfected || saved || noticeBusy) return null;
   const close = () => {
     try {
       window.sessionStorage.setItem(PROFILE_LATER_KEY, '1');

@@ -2,6 +2,7 @@ import type { Notice } from '@uplus/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useUnreadCourseNotices } from '../messages/api';
 import { CourseNoticeDialog } from './course-notice-dialog';
+import { noticePrompt } from './notice-prompt-state';
 
 /**
  * On entering the workbench, the caller's unread course notices (smallBell) open in the 课程通知 dialog,
@@ -14,19 +15,34 @@ export function CourseNoticePrompt() {
   const [open, setOpen] = useState(false);
   const prompted = useRef(false);
 
-  const data = unread.data;
   useEffect(() => {
-    if (prompted.current || !data || data.rows.length === 0) return;
+    noticePrompt.mounted();
+    return () => noticePrompt.unmounted();
+  }, []);
+
+  const data = unread.data;
+  const failed = unread.isError;
+  useEffect(() => {
+    if (prompted.current) return;
+    if (failed || (data && data.rows.length === 0)) {
+      noticePrompt.nothingToShow();
+      return;
+    }
+    if (!data) return;
     prompted.current = true;
     setShown({ notices: data.rows, more: Math.max(data.total - data.rows.length, 0) });
     setOpen(true);
-  }, [data]);
+    noticePrompt.opened();
+  }, [data, failed]);
 
   if (!shown) return null;
   return (
     <CourseNoticeDialog
       open={open}
-      onClose={() => setOpen(false)}
+      onClose={() => {
+        setOpen(false);
+        noticePrompt.closed();
+      }}
       notices={shown.notices}
       more={shown.more}
     />
