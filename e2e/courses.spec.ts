@@ -1,7 +1,8 @@
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   expect,
   expectNoAxeViolations,
+  shoot,
   signInAt,
   signInByApi,
   signOutByApi,
@@ -14,22 +15,6 @@ import {
  * class in it; student01 joins by that class code, pins the course, archives it and restores it from the
  * archive. Every page is checked by axe (support.ts) and photographed at 1280x800 and 1440x900.
  */
-
-const SIZES = [
-  { width: 1280, height: 800 },
-  { width: 1440, height: 900 },
-] as const;
-
-/** Screenshots of the page as it is now at both sizes, attached to the report. */
-async function shoot(page: Page, testInfo: TestInfo, name: string) {
-  for (const size of SIZES) {
-    await page.setViewportSize(size);
-    await testInfo.attach(`${name}-${size.width}x${size.height}`, {
-      body: await page.screenshot({ fullPage: false }),
-      contentType: 'image/png',
-    });
-  }
-}
 
 /**
  * Entering the workbench opens the unread 课程通知 (the demo's homework and notices) whenever they arrive:

@@ -5,6 +5,7 @@ import {
   expect,
   expectNoAxeViolations,
   PROFILE_DIALOG,
+  shoot,
   signInAt,
   signInByApi,
   signOutByApi,
@@ -21,11 +22,6 @@ import {
  * Every page is checked by axe (support.ts) and photographed at 1280x800 and 1440x900.
  */
 
-const SIZES = [
-  { width: 1280, height: 800 },
-  { width: 1440, height: 900 },
-] as const;
-
 /** The spec's texts (packages/shared/src/internships, certificates). */
 const TEXT = {
   joined: '加入实习成功',
@@ -40,17 +36,6 @@ const TEXT = {
 /** student01's name in the demo data (seed/demo.ts). */
 const STUDENT_NAME = '王小明';
 const COMPANY = '优加信息技术有限公司';
-
-/** Screenshots of the page as it is now at both sizes, attached to the report. */
-async function shoot(page: Page, testInfo: TestInfo, name: string) {
-  for (const size of SIZES) {
-    await page.setViewportSize(size);
-    await testInfo.attach(`${name}-${size.width}x${size.height}`, {
-      body: await page.screenshot({ fullPage: false }),
-      contentType: 'image/png',
-    });
-  }
-}
 
 /**
  * Entering the workbench may open the unread 课程通知: whenever that dialog stands in the way, it is closed.

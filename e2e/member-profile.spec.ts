@@ -1,8 +1,9 @@
-import type { Locator, Page, TestInfo } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import {
   expect,
   expectNoAxeViolations,
   PROFILE_DIALOG,
+  shoot,
   signInAt,
   signInByApi,
   signOutByApi,
@@ -18,22 +19,6 @@ import {
  */
 
 test.use({ profileDialog: 'keep' });
-
-const SIZES = [
-  { width: 1280, height: 800 },
-  { width: 1440, height: 900 },
-] as const;
-
-/** Screenshots of the page as it is now at both sizes, attached to the report. */
-async function shoot(page: Page, testInfo: TestInfo, name: string) {
-  for (const size of SIZES) {
-    await page.setViewportSize(size);
-    await testInfo.attach(`${name}-${size.width}x${size.height}`, {
-      body: await page.screenshot({ fullPage: false }),
-      contentType: 'image/png',
-    });
-  }
-}
 
 /**
  * Entering the workbench also opens the unread 课程通知 (workbench.spec.ts tests it), which would stack with

@@ -4,7 +4,7 @@ import { createServer } from 'node:https';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page, TestInfo } from '@playwright/test';
-import { expect, expectNoAxeViolations, signInAt, signInByApi, signOutByApi, test } from './support';
+import { expect, expectNoAxeViolations, shoot, signInAt, signInByApi, signOutByApi, test } from './support';
 
 /*
  * Open classes (职业发展课) end to end (issue 12) against the demo server: business01 goes 企业入口 ->
@@ -15,26 +15,10 @@ import { expect, expectNoAxeViolations, signInAt, signInByApi, signOutByApi, tes
  * is deleted after a confirmation. Every page is checked by axe (support.ts) and photographed at both sizes.
  */
 
-const SIZES = [
-  { width: 1280, height: 800 },
-  { width: 1440, height: 900 },
-] as const;
-
 const POSTER = fileURLToPath(
   new URL('../apps/server/src/seed/assets/demo-open-class-poster.jpg', import.meta.url),
 );
 const VIDEO = fileURLToPath(new URL('../apps/server/src/seed/assets/demo-open-class.mp4', import.meta.url));
-
-/** Screenshots of the page as it is now at both sizes, attached to the report. */
-async function shoot(page: Page, testInfo: TestInfo, name: string) {
-  for (const size of SIZES) {
-    await page.setViewportSize(size);
-    await testInfo.attach(`${name}-${size.width}x${size.height}`, {
-      body: await page.screenshot({ fullPage: false }),
-      contentType: 'image/png',
-    });
-  }
-}
 
 /**
  * Entering the workbench also opens the unread 课程通知 (workbench.spec.ts tests it), which would stack with

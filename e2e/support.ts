@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
 
 /*
  * Every spec imports `test` and `expect` from here, not from @playwright/test: this `test` checks every
@@ -352,4 +352,21 @@ export async function chooseFromUserMenu(page: Page, itemTestId: string): Promis
     }
   }
   throw lastError;
+}
+
+/** The two window sizes every flow is photographed at (the product's quality bar). */
+export const SHOT_SIZES = [
+  { width: 1280, height: 800 },
+  { width: 1440, height: 900 },
+] as const;
+
+/** Screenshots of the page as it is now at both sizes, attached to the report. */
+export async function shoot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  for (const size of SHOT_SIZES) {
+    await page.setViewportSize(size);
+    await testInfo.attach(`${name}-${size.width}x${size.height}`, {
+      body: await page.screenshot({ fullPage: false }),
+      contentType: 'image/png',
+    });
+  }
 }
