@@ -18,9 +18,10 @@ export function CertificateVerifyPage() {
     <section className="cert-verify" aria-labelledby="cert-verify-title" data-testid="certificate-verify">
       <h1 id="cert-verify-title">{CERTIFICATES_MSG.verifyTitle}</h1>
       {query.isPending ? (
-        <p role="status">
+        // a div: antd's Spin is a div, which a <p> may not hold
+        <div role="status">
           <Spin size="small" /> 正在验证…
-        </p>
+        </div>
       ) : query.isError && query.error instanceof HttpError && query.error.status === 404 ? (
         <p className="cert-verify__verdict is-missing" role="alert" data-testid="verify-missing">
           <CloseCircleFilled aria-hidden /> {CERTIFICATES_MSG.notFound}
