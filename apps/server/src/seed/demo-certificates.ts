@@ -3,6 +3,7 @@ import * as certificates from '../modules/certificates/certificates.service';
 import { drawSealPng } from '../modules/certificates/seal-image';
 import { companyOfUser } from '../modules/employer/employer.service';
 import { storeFileBytes } from '../modules/files/files.service';
+import * as internships from '../modules/internships/internships.service';
 import type { FileStore } from '../storage';
 
 /*
@@ -22,7 +23,7 @@ export const seedDemoCertificates = async (opts: {
   const { db } = opts;
   const company = await companyOfUser({ db, userId: opts.business.id });
   if (!company) throw new Error('business01 has no company');
-  const memberId = await certificates.finishedMemberIdOf({
+  const memberId = await internships.finishedMemberIdOf({
     db,
     companyId: company.id,
     userId: opts.studentId,

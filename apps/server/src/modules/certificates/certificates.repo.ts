@@ -1,6 +1,6 @@
 import { and, count, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { files, internshipCertificates, internshipGroups, internshipMembers, users } from '../../db/schema';
+import { internshipCertificates, users } from '../../db/schema';
 
 /*
  * Certificates (issue 12): the only SQL of the area. Lists follow the table's indexes: a student's by
@@ -96,16 +96,20 @@ export const revokeCertificate = async (db: Db, id: number, at: Date) => {
   return row ?? null;
 };
 
-/** The seal file of the company's newest certificate that has one, or null. */
-export const findLastSealFile = async (db: Db, companyId: number) => {
+/** The seal file id of the company's newest certificate that has one, or null. */
+export const findLastSealFileId = async (db: Db, companyId: number): Promise<number | null> => {
   const [row] = await db
-    .select({ file: files })
+    .select({ fileId: internshipCertificates.officialSealFileId })
     .from(internshipCertificates)
-    .innerJoin(files, eq(files.id, internshipCertificates.officialSealFileId))
-    .where(eq(internshipCertificates.companyId, companyId))
+    .where(
+      and(
+        eq(internshipCertificates.companyId, companyId),
+        isNotNull(internshipCertificates.officialSealFileId),
+      ),
+    )
     .orderBy(desc(internshipCertificates.id))
     .limit(1);
-  return row?.file ?? null;
+  return row?.fileId ?? null;
 };
 
 /** Whether the company has issued a certificate with this seal file (so any of its users may use it again). */
@@ -121,34 +125,4 @@ export const companyUsedSeal = async (db: Db, companyId: number, fileId: number)
     )
     .limit(1);
   return Boolean(row);
-};
-
-/** Whether an internship member was eliminated (淘汰) by the organiser; null when there is no such member. */
-export const findMemberEliminated = async (db: Db, memberId: number): Promise<boolean | null> => {
-  const [row] = await db
-    .select({ eliminated: internshipMembers.eliminated })
-    .from(internshipMembers)
-    .where(eq(internshipMembers.id, memberId))
-    .limit(1);
-  return row ? row.eliminated : null;
-};
-
-/** The user's newest membership (not eliminated, not exited) of a finished group of the company, or null. */
-export const findFinishedMemberId = async (db: Db, companyId: number, userId: number) => {
-  const [row] = await db
-    .select({ memberId: internshipMembers.id })
-    .from(internshipMembers)
-    .innerJoin(internshipGroups, eq(internshipGroups.id, internshipMembers.groupId))
-    .where(
-      and(
-        eq(internshipGroups.companyId, companyId),
-        isNotNull(internshipGroups.finishedAt),
-        eq(internshipMembers.userId, userId),
-        eq(internshipMembers.eliminated, false),
-        isNull(internshipMembers.exitedAt),
-      ),
-    )
-    .orderBy(desc(internshipMembers.id))
-    .limit(1);
-  return row?.memberId ?? null;
 };

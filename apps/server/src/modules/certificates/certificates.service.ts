@@ -17,7 +17,7 @@ import {
 import { AppError } from '../../core/errors';
 import type { Db } from '../../db/client';
 import type { CompanyRow } from '../employer/employer.service';
-import { claimFile, describeFile, type FileUrlContext, fileUrls } from '../files/files.service';
+import { claimFile, describeFileById, type FileUrlContext, fileUrls } from '../files/files.service';
 import { companyMemberOf } from '../internships/internships.service';
 import { profileSummaryOf } from '../member-profile/member-profile.service';
 import type { Actor } from '../sessions/actor';
@@ -123,7 +123,7 @@ export const issue = async (opts: {
     ).id;
   } else {
     if (!member.finished) throw AppError.badRequest(CERTIFICATES_MSG.groupNotFinished);
-    if (await repo.findMemberEliminated(db, member.memberId)) {
+    if (member.eliminated) {
       throw AppError.badRequest(CERTIFICATES_MSG.memberEliminated);
     }
     officialSealFileId = await sealFor(db, actor, company, Number(body.officialSealFileId));
@@ -188,8 +188,7 @@ export const revoke = async (opts: { db: Db; actor: Actor; id: number; now: Date
 /** The company's last used seal, to offer it again; null before its first certificate with a seal. */
 export const lastSeal = async (opts: { ctx: FileUrlContext; actor: Actor }): Promise<UploadedFile | null> => {
   const company = await issuerCompany(opts.ctx.db, opts.actor);
-  const file = await repo.findLastSealFile(opts.ctx.db, company.id);
-  return file ? describeFile(opts.ctx, file) : null;
+  return describeFileById(opts.ctx, await repo.findLastSealFileId(opts.ctx.db, company.id));
 };
 
 /**
@@ -210,7 +209,3 @@ export const verify = async (opts: { db: Db; code: string }): Promise<Certificat
     period: { start: ms(row.internshipStartAt), end: ms(row.internshipEndAt) },
   };
 };
-
-/** A member the company could certify: the user's membership of a finished group of it (the demo uses it). */
-export const finishedMemberIdOf = (opts: { db: Db; companyId: number; userId: number }) =>
-  repo.findFinishedMemberId(opts.db, opts.companyId, opts.userId);

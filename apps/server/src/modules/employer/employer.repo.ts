@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { companies, companyMembers, files } from '../../db/schema';
+import { companies, companyMembers } from '../../db/schema';
 
 export type CompanyRow = typeof companies.$inferSelect;
 
@@ -46,7 +46,3 @@ export const updateCompany = async (
       .where(eq(companies.id, id))
       .returning()
   )[0] ?? null;
-
-/** The uploaded file of a company's logo (the files area signs its address). */
-export const findLogoFile = async (db: Db, fileId: number) =>
-  (await db.select().from(files).where(eq(files.id, fileId)).limit(1))[0] ?? null;

@@ -1,13 +1,12 @@
 import { type Company, type CompanyBody, INTERNSHIPS_MSG } from '@uplus/shared';
 import { AppError } from '../../core/errors';
 import type { Db } from '../../db/client';
-import { claimFile, describeFile, type FileUrlContext } from '../files/files.service';
+import { claimFile, describeFileById, type FileUrlContext } from '../files/files.service';
 import type { Actor } from '../sessions/actor';
 import {
   type CompanyRow,
   findCompanies,
   findCompanyOfUser,
-  findLogoFile,
   insertCompany,
   insertCompanyMember,
   updateCompany,
@@ -46,12 +45,11 @@ export const companiesByIds = (opts: { db: Db; ids: readonly number[] }) => find
 
 /** The company as the 企业入口 hub shows it (logo as an uploaded file with a signed address). */
 const companyAnswer = async (ctx: FileUrlContext, company: CompanyRow): Promise<Company> => {
-  const logo = company.logoFileId ? await findLogoFile(ctx.db, company.logoFileId) : undefined;
   return {
     id: String(company.id),
     name: company.name,
     introduction: company.introduction,
-    logo: logo ? await describeFile(ctx, logo) : null,
+    logo: await describeFileById(ctx, company.logoFileId),
   };
 };
 

@@ -78,6 +78,15 @@ export const describeFile = async (ctx: FileUrlContext, file: FileRow): Promise<
   url: await fileUrl(ctx, file),
 });
 
+/** A file as the browser sees it, by id; null for none or an unknown id. */
+export const describeFileById = async (
+  ctx: FileUrlContext,
+  id: number | null | undefined,
+): Promise<UploadedFile | null> => {
+  const file = id == null ? null : await findFile(ctx.db, id);
+  return file ? describeFile(ctx, file) : null;
+};
+
 /**
  * Checks that `userId` uploaded file `fileId` for `purpose` (one of `purposes`) before an area keeps its id:
  * 400 文件不存在或无权使用 otherwise, so nobody attaches another user's upload.

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   companies,
@@ -342,6 +342,26 @@ export const findCompanyMember = async (db: Db, companyId: number, memberId: num
     .where(and(eq(internshipMembers.id, memberId), eq(internshipGroups.companyId, companyId)))
     .limit(1);
   return row ?? null;
+};
+
+/** The user's newest membership (not eliminated, not exited) of a finished group of the company, or null. */
+export const findFinishedMemberId = async (db: Db, companyId: number, userId: number) => {
+  const [row] = await db
+    .select({ memberId: internshipMembers.id })
+    .from(internshipMembers)
+    .innerJoin(internshipGroups, eq(internshipGroups.id, internshipMembers.groupId))
+    .where(
+      and(
+        eq(internshipGroups.companyId, companyId),
+        isNotNull(internshipGroups.finishedAt),
+        eq(internshipMembers.userId, userId),
+        eq(internshipMembers.eliminated, false),
+        isNull(internshipMembers.exitedAt),
+      ),
+    )
+    .orderBy(desc(internshipMembers.id))
+    .limit(1);
+  return row?.memberId ?? null;
 };
 
 // ----- Grants and completions

@@ -54,6 +54,8 @@ export type CompanyMember = {
   occupationName: string;
   /** the group is finished */
   finished: boolean;
+  /** the organiser eliminated (淘汰) the member */
+  eliminated: boolean;
 };
 
 /**
@@ -76,8 +78,13 @@ export const companyMemberOf = async (opts: {
     endAt: row.group.endAt,
     occupationName: row.member.occupationName,
     finished: row.group.finishedAt !== null,
+    eliminated: row.member.eliminated,
   };
 };
+
+/** A member the company could certify: the user's membership of a finished group of it (the demo uses it). */
+export const finishedMemberIdOf = (opts: { db: Db; companyId: number; userId: number }) =>
+  repo.findFinishedMemberId(opts.db, opts.companyId, opts.userId);
 
 // ---------------------------------------------------------------------------------------------------------
 // Progress and access
