@@ -265,6 +265,22 @@ const sessionValues = async (
   return values;
 };
 
+/** After a session changed: the course's updatedAt, and its start (the earliest session's). */
+const sessionsChanged = async (db: Db, course: OpenCourseRow, now: Date) => {
+  await updateOpenCourse(db, course.id, { updatedAt: now });
+  await syncStart(db, course, now);
+};
+
+/** One session as the organiser's editor shows it. */
+const presentManageSession = async (
+  ctx: Ctx,
+  session: Parameters<typeof presentManageSessions>[1][number],
+) => {
+  const [shown] = await presentManageSessions(ctx, [session], ctx.now().getTime());
+  if (!shown) throw new Error('session not shown');
+  return shown;
+};
+
 export const addSession = async (opts: {
   ctx: Ctx;
   actor: Actor;
@@ -284,13 +300,10 @@ export const addSession = async (opts: {
       course.id,
       await sessionValues(tx, ctx.storage, actor.userId, course, opts.body),
     );
-    await updateOpenCourse(tx, course.id, { updatedAt: ctx.now() });
-    await syncStart(tx, course, ctx.now());
+    await sessionsChanged(tx, course, ctx.now());
     return row;
   });
-  const [shown] = await presentManageSessions(ctx, [session], ctx.now().getTime());
-  if (!shown) throw new Error('session not shown');
-  return shown;
+  return presentManageSession(ctx, session);
 };
 
 /** The organiser's own course and one of its sessions, or 404. */
@@ -314,13 +327,10 @@ export const editSession = async (opts: {
     const { course, session } = await ownSession(tx, actor, opts.id, opts.sessionId);
     const values = await sessionValues(tx, ctx.storage, actor.userId, course, opts.body);
     const row = await updateSession(tx, session.id, values);
-    await updateOpenCourse(tx, course.id, { updatedAt: ctx.now() });
-    await syncStart(tx, course, ctx.now());
+    await sessionsChanged(tx, course, ctx.now());
     return row ?? session;
   });
-  const [shown] = await presentManageSessions(ctx, [session], ctx.now().getTime());
-  if (!shown) throw new Error('session not shown');
-  return shown;
+  return presentManageSession(ctx, session);
 };
 
 /**
@@ -340,8 +350,7 @@ export const removeSession = async (opts: {
     if (course.status === 'Online' && (await countSessions(tx, course.id)) <= 1)
       throw AppError.badRequest(OPEN_CLASS_MSG.publishNeedsSession);
     await deleteSession(tx, session.id);
-    await updateOpenCourse(tx, course.id, { updatedAt: ctx.now() });
-    await syncStart(tx, course, ctx.now());
+    await sessionsChanged(tx, course, ctx.now());
   });
   return { id: opts.sessionId };
 };
