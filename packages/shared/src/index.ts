@@ -31,3 +31,5 @@ export * from './question-bank/question-bank';
 export * from './question-bank/questions';
 export * from './question-bank/scoring';
 export * from './question-bank/teaching';
+// issue 13: the online resume
+export * from './resume/index';

@@ -11,6 +11,7 @@ export * from './messages';
 export * from './open-classes';
 export * from './organisations';
 export * from './question-bank';
+export * from './resume';
 export * from './sessions';
 export * from './site';
 export * from './system';
