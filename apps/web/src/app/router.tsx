@@ -108,6 +108,16 @@ const PAGES: Record<string, LazyPage> = {
     Component: (await import('../features/internships/student/stage-page')).InternshipStagePage,
   }),
   company: async () => ({ Component: (await import('../features/employer/company-page')).CompanyPage }),
+  // issue 13 (resume): 我的简历, the online resume's preview and PDF, an attached resume's preview
+  resume: async () => ({ Component: (await import('../features/resume/resume-page')).ResumePage }),
+  previewonlineresume: async () => ({
+    Component: (await import('../features/resume/preview/online-resume-preview-page'))
+      .OnlineResumePreviewPage,
+  }),
+  previewattachedresume: async () => ({
+    Component: (await import('../features/resume/attached/attached-resume-preview-page'))
+      .AttachedResumePreviewPage,
+  }),
   enterpriseInternships: async () => ({
     Component: (await import('../features/internships/organiser/groups-page')).EnterpriseGroupsPage,
   }),

@@ -8,6 +8,12 @@ import { z } from 'zod';
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 const MB = 1024 * 1024;
+/** PDF, Word 97-2003 (OLE2) and Word 2007+ (OOXML) documents */
+export const DOCUMENT_TYPES = [
+  'application/pdf',
+  'application/msword',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+] as const;
 
 /** Every purpose a file can be uploaded for, with its allowed (detected) content types and largest size. */
 export const FILE_PURPOSES = {
@@ -21,6 +27,10 @@ export const FILE_PURPOSES = {
   certificate: { types: IMAGE_TYPES, maxBytes: 10 * MB, label: '证书图片' },
   /** a company's logo */
   logo: { types: IMAGE_TYPES, maxBytes: 2 * MB, label: '企业Logo' },
+  /** a member's avatar (issue 13: png or jpeg, under 2 MB, cropped square in the browser) */
+  memberMaterial: { types: ['image/png', 'image/jpeg'], maxBytes: 2 * MB, label: '头像图片' },
+  /** an attached resume (issue 13: doc, docx or pdf, at most 20 MB; uploaded straight to the store) */
+  attachedResume: { types: DOCUMENT_TYPES, maxBytes: 20 * MB, label: 'doc/docx/pdf格式的附件' },
 } as const satisfies Record<string, { types: readonly string[]; maxBytes: number; label: string }>;
 
 export type FilePurpose = keyof typeof FILE_PURPOSES;
@@ -64,6 +74,9 @@ export const FILE_TYPE_EXTENSIONS: Record<string, readonly string[]> = {
   'image/webp': ['.webp'],
   'video/mp4': ['.mp4', '.m4v'],
   'video/webm': ['.webm'],
+  'application/pdf': ['.pdf'],
+  'application/msword': ['.doc'],
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['.docx'],
 };
 
 /** The `accept` attribute of a file input for `purpose`: its types and their file name endings. */

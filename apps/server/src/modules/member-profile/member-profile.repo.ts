@@ -1,6 +1,15 @@
 import { asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { majorCatalog, memberProfiles, schoolCatalog, users } from '../../db/schema';
+import {
+  divisionCatalog,
+  majorCatalog,
+  memberCities,
+  memberIntentions,
+  memberProfiles,
+  occupationCatalog,
+  schoolCatalog,
+  users,
+} from '../../db/schema';
 
 /** A user's profile row joined with the user's name and the catalogue names (null fields until filled in). */
 export type ProfileRow = {
@@ -144,3 +153,21 @@ export const pageSchools = (db: Db, opts: { search: string; offset: number; limi
 
 export const pageMajors = (db: Db, opts: { search: string; offset: number; limit: number }) =>
   pageCatalog(db, majorCatalog, opts);
+
+/** The career fields of a member's profile (issue 13), with the intention's codes and names in order. */
+export const findCareerProfile = async (db: Db, userId: number) => {
+  const [row] = await db.select().from(memberProfiles).where(eq(memberProfiles.userId, userId)).limit(1);
+  const intentions = await db
+    .select({ code: memberIntentions.standardOccupationCode, name: occupationCatalog.name })
+    .from(memberIntentions)
+    .innerJoin(occupationCatalog, eq(occupationCatalog.code, memberIntentions.standardOccupationCode))
+    .where(eq(memberIntentions.userId, userId))
+    .orderBy(asc(memberIntentions.position));
+  const cities = await db
+    .select({ code: memberCities.cityCode, name: divisionCatalog.name })
+    .from(memberCities)
+    .leftJoin(divisionCatalog, eq(divisionCatalog.code, memberCities.cityCode))
+    .where(eq(memberCities.userId, userId))
+    .orderBy(asc(memberCities.position));
+  return { row: row ?? null, intentions, cities };
+};

@@ -191,3 +191,90 @@ export const setProfile = async (opts: { db: Db; userId: number; body: MemberPro
     body: opts.body,
     now: opts.now ?? new Date(),
   });
+
+/**
+ * A member's profile as the resume reads it (issue 13; the contract the resume area builds on): personal
+ * information, the first (highest) education, the job intention, status and privacy switch. Fields are null
+ * (lists empty) until filled in; `personalComplete` is what the completeness rule counts as 个人信息.
+ */
+export type CareerProfile = {
+  userId: number;
+  name: string | null;
+  sex: 'Male' | 'Female' | 'Secrecy' | null;
+  birthday: number | null;
+  email: string | null;
+  mobile: string | null;
+  politicalStatus: string | null;
+  domicileProvinceCode: string | null;
+  domicileCityCode: string | null;
+  /** the avatar's file id (turn it into an address with the files area's `fileUrlById`) */
+  portraitFileId: number | null;
+  /** the first education, when its school, major, degree and both times are set */
+  topEducation: {
+    schoolCode: string;
+    schoolName: string;
+    majorCode: string;
+    majorName: string;
+    degree: string;
+    enrolmentAt: number;
+    graduateAt: number;
+    gradingRank: string | null;
+  } | null;
+  intentions: { code: string; name: string }[];
+  /** '' is 全国 (name '全国') */
+  cities: { code: string; name: string }[];
+  minSalary: number | null;
+  maxSalary: number | null;
+  status: 'Seeking' | 'Accepted';
+  companyName: string | null;
+  companyId: number | null;
+  occupationName: string | null;
+  occupationId: string | null;
+  visible: boolean;
+  /** name, birthday, sex and mobile are set (the completeness rule's 个人信息) */
+  personalComplete: boolean;
+  updatedAt: number | null;
+};
+
+export const careerProfileOf = async (opts: { db: Db; userId: number }): Promise<CareerProfile> => {
+  const basic = await repo.findProfile(opts.db, opts.userId);
+  const { row, intentions, cities } = await repo.findCareerProfile(opts.db, opts.userId);
+  const top =
+    row?.schoolCode && row.majorCode && row.degree && row.enrolmentAt && row.graduateAt
+      ? {
+          schoolCode: row.schoolCode,
+          schoolName: basic?.schoolName ?? '',
+          majorCode: row.majorCode,
+          majorName: basic?.majorName ?? '',
+          degree: row.degree,
+          enrolmentAt: row.enrolmentAt.getTime(),
+          graduateAt: row.graduateAt.getTime(),
+          gradingRank: row.gradingRank,
+        }
+      : null;
+  return {
+    userId: opts.userId,
+    name: row?.name ?? null,
+    sex: (row?.sex as CareerProfile['sex']) ?? null,
+    birthday: ms(row?.birthday ?? null),
+    email: row?.email ?? null,
+    mobile: row?.mobile ?? null,
+    politicalStatus: row?.politicalStatus ?? null,
+    domicileProvinceCode: row?.domicileProvinceCode ?? null,
+    domicileCityCode: row?.domicileCityCode ?? null,
+    portraitFileId: row?.portraitFileId ?? null,
+    topEducation: top,
+    intentions,
+    cities: cities.map((c) => ({ code: c.code, name: c.code === '' ? '全国' : (c.name ?? '') })),
+    minSalary: row?.minSalary ?? null,
+    maxSalary: row?.maxSalary ?? null,
+    status: row?.status === 'Accepted' ? 'Accepted' : 'Seeking',
+    companyName: row?.companyName ?? null,
+    companyId: row?.companyId ?? null,
+    occupationName: row?.occupationName ?? null,
+    occupationId: row?.occupationId ?? null,
+    visible: row?.visible ?? true,
+    personalComplete: Boolean(row?.name && row.birthday && row.sex && row.mobile),
+    updatedAt: ms(row?.updatedAt ?? null),
+  };
+};
