@@ -181,5 +181,17 @@ export const createS3Store = (config: S3Config, partBytes: number = S3_PART_BYTE
         }),
         { expiresIn: opts.ttlSeconds },
       ),
+    uploadUrl: async (key, opts) => ({
+      // the content type is signed: a PUT with another one is refused by the store
+      url: await getSignedUrl(
+        client,
+        new PutObjectCommand({ Bucket, Key: key, ContentType: opts.contentType }),
+        {
+          expiresIn: opts.ttlSeconds,
+          signableHeaders: new Set(['content-type']),
+        },
+      ),
+      headers: { 'Content-Type': opts.contentType },
+    }),
   };
 };
