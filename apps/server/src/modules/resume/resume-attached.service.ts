@@ -14,11 +14,15 @@ import {
   type UploadTicket,
 } from '@uplus/shared';
 import { AppError } from '../../core/errors';
-import type { AppContext } from '../../http/context';
 import { claimDirectUpload, issueDirectUpload, removeFile } from '../files/direct-upload';
-import type { FileRow } from '../files/files.repo';
-import { findFile, findFiles } from '../files/files.repo';
-import { fileUrl, storeFileBytes } from '../files/files.service';
+import {
+  type FileRow,
+  fileById,
+  filesByIds,
+  fileUrl,
+  storeFileBytes,
+  type UploadContext,
+} from '../files/files.service';
 import type { Actor } from '../sessions/actor';
 import { convertToPdf, findSoffice } from './resume-attached.convert';
 import { ownAttached, ownResource } from './resume-attached.policy';
@@ -38,7 +42,7 @@ import {
  * list, rename, delete and the preview (PDF inline; Word converted with LibreOffice when installed).
  */
 
-type Ctx = Pick<AppContext, 'db' | 'storage' | 'secrets' | 'config' | 'now'>;
+type Ctx = UploadContext;
 type WhoAsks = { ctx: Ctx; actor: Pick<Actor, 'userId'> };
 
 const TYPE_OF: Record<AttachedExtension, string> = {
@@ -100,7 +104,7 @@ export const list = async ({ ctx, actor }: WhoAsks): Promise<AttachedResume[]> =
   const rows = await listAttached(ctx.db, actor.userId);
   const files = new Map(
     (
-      await findFiles(
+      await filesByIds(
         ctx.db,
         rows.map((r) => r.fileId),
       )
@@ -112,7 +116,7 @@ export const list = async ({ ctx, actor }: WhoAsks): Promise<AttachedResume[]> =
 /** One of the member's attachments (another's or none: 404). */
 export const get = async ({ ctx, actor, id }: WhoAsks & { id: number }): Promise<AttachedResume> => {
   const row = ownAttached(actor, await findAttached(ctx.db, id));
-  return present(ctx, row, (await findFile(ctx.db, row.fileId)) ?? undefined);
+  return present(ctx, row, (await fileById(ctx.db, row.fileId)) ?? undefined);
 };
 
 /**
@@ -162,7 +166,7 @@ export const rename = async ({ ctx, actor, id, name }: WhoAsks & { id: number; n
   ownAttached(actor, await findAttached(ctx.db, id));
   const row = await renameAttached(ctx.db, id, badName(name));
   if (!row) throw AppError.notFound(RESUME_MSG.notFound);
-  return present(ctx, row, (await findFile(ctx.db, row.fileId)) ?? undefined);
+  return present(ctx, row, (await fileById(ctx.db, row.fileId)) ?? undefined);
 };
 
 /** Deletes one of the member's attachments, its file and its converted preview. */
@@ -188,7 +192,7 @@ const convertedPdf = async (
   row: AttachedRow,
   file: FileRow,
 ): Promise<FileRow | 'none' | 'failed'> => {
-  const made = row.previewFileId ? await findFile(ctx.db, row.previewFileId) : null;
+  const made = row.previewFileId ? await fileById(ctx.db, row.previewFileId) : null;
   if (made) return made;
   const soffice = await findSoffice();
   if (!soffice) return 'none';
@@ -215,7 +219,7 @@ const convertedPdf = async (
  */
 export const preview = async ({ ctx, actor, id }: WhoAsks & { id: number }): Promise<AttachedPreview> => {
   const row = ownAttached(actor, await findAttached(ctx.db, id));
-  const file = await findFile(ctx.db, row.fileId);
+  const file = await fileById(ctx.db, row.fileId);
   if (!file) throw AppError.notFound(RESUME_MSG.notFound);
   const downloadUrl = await fileUrl(ctx, file);
   const base = { id: row.id, name: row.name, extension: row.extension as AttachedExtension, downloadUrl };

@@ -19,7 +19,7 @@ import { type TestContext, testConfig, useTestApp } from '../../test/app';
 import { testDrivers } from '../../test/database';
 import { buildUser, tokenFor } from '../../test/factories';
 import { CLAIM_TTL_SECONDS, UPLOAD_TTL_SECONDS } from '../files/direct-upload';
-import { findFile } from '../files/files.repo';
+import { fileById as findFile } from '../files/files.service';
 import { DOCS } from '../files/test-documents';
 import { findSoffice } from './resume-attached.convert';
 import { findAttached } from './resume-attached.repo';
