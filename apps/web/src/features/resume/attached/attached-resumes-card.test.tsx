@@ -1,9 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { type AttachedResume, RESUME_MSG, type UploadTicket } from '@uplus/shared';
-import { App } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, ok, type RecordedCall, renderWithRouter, signIn, stubFetch } from '../../../test/helpers';
-import { ResumeEditingProvider } from '../editing';
 import { AttachedResumesCard } from './attached-resumes-card';
 
 /** A stand-in for XMLHttpRequest the test drives (the PUT to the signed address). */
@@ -79,15 +77,7 @@ const fileOf = (name: string, size = 1000) => {
   return file;
 };
 
-const render = () =>
-  renderWithRouter(
-    <App>
-      <ResumeEditingProvider>
-        <AttachedResumesCard />
-      </ResumeEditingProvider>
-    </App>,
-    '/workbench/index/resume',
-  );
+const render = () => renderWithRouter(<AttachedResumesCard />, '/workbench/index/resume');
 
 const pickFile = (file: File) =>
   fireEvent.change(screen.getByTestId('attached-file-input'), { target: { files: [file] } });

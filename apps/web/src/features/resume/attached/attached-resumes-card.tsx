@@ -10,9 +10,10 @@ import {
   RESUME_LIMITS,
   RESUME_MSG,
 } from '@uplus/shared';
-import { Alert, App, Button, Card, Form, Input, Modal, Popconfirm, Progress, Skeleton, Space } from 'antd';
+import { Alert, Button, Card, Form, Input, Modal, Popconfirm, Progress, Skeleton, Space } from 'antd';
 import { type ChangeEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
 import { errorMessage } from '../../../api/http';
+import { useToast } from '../../../lib/toast';
 import { useAttachedResumes, useDeleteAttached, useRenameAttached, useUploadAttached } from './api';
 import './attached.css';
 
@@ -33,10 +34,14 @@ const ACCEPT = [
 ].join(',');
 
 const pad = (n: number) => String(n).padStart(2, '0');
-/** year-month-day hour:minute (local time) */
-const formatTime = (ms: number) => {
+/** year-month-day (local time); the minute is in the tooltip */
+const formatDay = (ms: number) => {
   const d = new Date(ms);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+};
+const formatMinute = (ms: number) => {
+  const d = new Date(ms);
+  return `${formatDay(ms)} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 };
 
 /** Upload progress (spec 4): reset before each upload. */
@@ -55,7 +60,7 @@ const stopComposingEnter = (e: KeyboardEvent<HTMLInputElement>) => {
 };
 
 const RenameDialog = ({ item, onClose }: { item: AttachedResume | null; onClose: () => void }) => {
-  const { message } = App.useApp();
+  const message = useToast();
   const rename = useRenameAttached();
   const [form] = Form.useForm<{ name: string }>();
   const [serverError, setServerError] = useState('');
@@ -156,7 +161,7 @@ const AttachedItem = ({
   item: AttachedResume;
   onRename: (item: AttachedResume) => void;
 }) => {
-  const { message } = App.useApp();
+  const message = useToast();
   const remove = useDeleteAttached();
   const title = `${item.name}.${item.extension}`;
   return (
@@ -168,8 +173,8 @@ const AttachedItem = ({
         <span className="attached-item__name" title={title}>
           {title}
         </span>
-        <span className="attached-item__meta">
-          {formatTime(item.createAt)} · {formatFileSize(item.size)}
+        <span className="attached-item__meta" title={`上传于 ${formatMinute(item.createAt)}`}>
+          {formatDay(item.createAt)} · {formatFileSize(item.size)}
         </span>
       </div>
       <Space size={0} className="attached-item__actions">
@@ -211,7 +216,7 @@ const AttachedItem = ({
 
 /** The right column's 附件简历 card. */
 export const AttachedResumesCard = () => {
-  const { message } = App.useApp();
+  const message = useToast();
   const list = useAttachedResumes();
   const upload = useUploadAttached();
   const input = useRef<HTMLInputElement>(null);
