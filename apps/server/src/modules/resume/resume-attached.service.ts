@@ -99,6 +99,10 @@ export const issueTicket = async ({
   };
 };
 
+/** How many attachments a member keeps (for the completeness answer: attachedCount). */
+export const attachedCountOf = (opts: { db: UploadContext['db']; userId: number }): Promise<number> =>
+  countAttached(opts.db, opts.userId);
+
 /** The member's attachments, newest first. */
 export const list = async ({ ctx, actor }: WhoAsks): Promise<AttachedResume[]> => {
   const rows = await listAttached(ctx.db, actor.userId);

@@ -22,6 +22,14 @@ export const AttachedResumePreviewPage = () => {
     document.title = data ? `${fileName} - 附件简历预览` : '附件简历预览';
   }, [data, fileName]);
 
+  // The page may frame only its own origin (CSP): a PDF in an S3-compatible store is opened directly
+  // instead (its presigned address answers it inline, and the browser's viewer shows it).
+  const crossOrigin =
+    data?.mode === 'pdf' && new URL(data.pdfUrl, window.location.href).origin !== window.location.origin;
+  useEffect(() => {
+    if (crossOrigin && data) window.location.replace(data.pdfUrl);
+  }, [crossOrigin, data]);
+
   const download = data ? (
     <Button
       type="primary"
@@ -57,7 +65,11 @@ export const AttachedResumePreviewPage = () => {
         <h1>{fileName || '附件简历预览'}</h1>
         {data?.mode === 'pdf' ? download : null}
       </header>
-      {data?.mode === 'pdf' ? (
+      {data?.mode === 'pdf' && crossOrigin ? (
+        <div className="attached-preview__center">
+          <Spin size="large" description="正在打开 PDF…" />
+        </div>
+      ) : data?.mode === 'pdf' ? (
         <iframe className="attached-preview__frame" src={data.pdfUrl} title={`附件简历 ${fileName}`} />
       ) : (
         <div className="attached-preview__center">{body}</div>
