@@ -65,8 +65,11 @@ export const SECTION_MAX_ROWS = 20;
 /** Creating a row beyond SECTION_MAX_ROWS. */
 export const SECTION_FULL_MSG = `每项经历最多添加${SECTION_MAX_ROWS}条`;
 
-const id = z.number().int().positive();
-const idText = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+/** A malformed id (path, query or body): 400 with this message. */
+export const RESUME_ID_INVALID_MSG = '记录编号不正确';
+const idRule = { error: RESUME_ID_INVALID_MSG };
+const id = z.number(idRule).int(idRule).min(1, idRule).max(Number.MAX_SAFE_INTEGER, idRule);
+const idText = z.coerce.number(idRule).int(idRule).min(1, idRule).max(Number.MAX_SAFE_INTEGER, idRule);
 /**
  * Fields are optional while parsing so that the checkers answer with the spec's message in the spec's
  * order. A value of the wrong type, or far beyond any limit (a guard on the body's size), is refused with

@@ -1,6 +1,7 @@
 import {
   COMPLETENESS_PARTS,
   defaultEnrolmentYear,
+  RESUME_ID_INVALID_MSG,
   RESUME_MSG,
   RESUME_SECTION_PATHS,
   type ResumeEducation,
@@ -465,10 +466,20 @@ describe.each(testDrivers())('online resume on %s', (driver) => {
 
   it('refuses malformed ids (400)', async () => {
     const me = await member();
-    expect((await call(me.token, 'GET', `${path('award')}/abc`)).statusCode).toBe(400);
-    expect((await call(me.token, 'GET', `${path('award')}?resumeId=-1`)).statusCode).toBe(400);
-    expect((await call(me.token, 'GET', `${path('award')}`)).statusCode).toBe(400);
-    expect((await create(me.token, 'award', { ...VALID.award })).statusCode).toBe(400);
+    for (const url of [
+      `${path('award')}/abc`,
+      `${path('award')}/1.5`,
+      `${path('award')}/99999999999999999999`,
+      `${path('award')}?resumeId=-1`,
+      `${path('award')}?resumeId=`,
+      path('award'),
+      '/resume_online_evaluations/x',
+    ]) {
+      expect400(await call(me.token, 'GET', url), RESUME_ID_INVALID_MSG);
+    }
+    expect400(await create(me.token, 'award', { ...VALID.award }), RESUME_ID_INVALID_MSG);
+    expect400(await create(me.token, 'award', { ...VALID.award, resumeId: '1' }), RESUME_ID_INVALID_MSG);
+    expect400(await call(me.token, 'PUT', '/resume_onlines/0', {}), RESUME_ID_INVALID_MSG);
   });
 
   it('completeness: 0 for a new member, each part its points, 100 with every part; attachments and perfected', async () => {
