@@ -312,6 +312,21 @@ describe.each(testDrivers())('online resume on %s', (driver) => {
     expect(await list(me.token, section, me.resume.id)).toEqual([]);
   });
 
+  it('month fields keep the month picked, also when it arrives as a local month start east or west of UTC', async () => {
+    const me = await member();
+    const at = async (awardedAt: number) =>
+      data<{ awardedAt: number }>(
+        await create(me.token, 'award', { resumeId: me.resume.id, name: '奖', awardedAt }),
+      ).awardedAt;
+    const HOUR = 3_600_000;
+    expect(await at(MONTH(2024, 9))).toBe(MONTH(2024, 9));
+    expect(await at(MONTH(2024, 9) - 8 * HOUR)).toBe(MONTH(2024, 9)); // Sep 1 00:00 in China
+    expect(await at(MONTH(2024, 9) - 14 * HOUR)).toBe(MONTH(2024, 9)); // UTC+14
+    expect(await at(MONTH(2024, 9) + 5 * HOUR)).toBe(MONTH(2024, 9)); // Sep 1 00:00 in New York
+    expect(await at(MONTH(2024, 9) + 20 * 24 * HOUR)).toBe(MONTH(2024, 9));
+    expect(await at(MONTH(2024, 10) - 15 * HOUR)).toBe(MONTH(2024, 9));
+  });
+
   it('education rows carry names and titles; grade omitted is null; the profile’s first education comes first', async () => {
     const me = await member();
     const master = data<ResumeEducation>(
