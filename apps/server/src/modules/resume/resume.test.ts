@@ -27,6 +27,7 @@ import { testDrivers } from '../../test/database';
 import { buildSignedInMember } from '../../test/factories';
 import { loadCatalogues, setProfile } from '../member-profile/member-profile.service';
 import type { SectionKey } from './resume.repo';
+import { touchResumeOf } from './resume.service';
 
 const O = '/api/ourea';
 const MONTH = (y: number, m: number) => Date.UTC(y, m - 1, 1);
@@ -218,6 +219,17 @@ describe.each(testDrivers())('online resume on %s', (driver) => {
     expect(touched.id).toBe(first.id);
     expect(touched.updateAt).toBeGreaterThanOrEqual(first.updateAt + 60_000);
     expect(await updateAt(me.token)).toBe(touched.updateAt);
+  });
+
+  it('touchResumeOf (for writes outside the sections) touches the member’s resume, making it if needed', async () => {
+    const me = await buildSignedInMember(t.db);
+    const first = new Date(t.clock.now().getTime() - 60_000);
+    await touchResumeOf({ db: t.db, userId: me.user.id, now: first });
+    const made = data<ResumeOnline>(await call(me.token, 'GET', '/resume_onlines'));
+    expect(made.updateAt).toBe(first.getTime());
+    const later = new Date(first.getTime() + 5000);
+    await touchResumeOf({ db: t.db, userId: me.user.id, now: later });
+    expect(await updateAt(me.token)).toBe(later.getTime());
   });
 
   it('strength and self-evaluation: at most 500 characters each, a key left out is kept', async () => {
