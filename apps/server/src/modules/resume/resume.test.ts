@@ -430,6 +430,28 @@ describe.each(testDrivers())('online resume on %s', (driver) => {
       SECTION_FULL_MSG,
     );
     expect((await list(me.token, 'award', me.resume.id)).map((r) => r.id)).toEqual([...ids].reverse());
+    // the bound holds for creates at once too
+    const busy = await member();
+    for (let i = 0; i < SECTION_MAX_ROWS - 2; i++) {
+      data(
+        await create(busy.token, 'language', {
+          resumeId: busy.resume.id,
+          language: `语言${i}`,
+          proficiencyLevel: 'Good',
+        }),
+      );
+    }
+    const racing = await Promise.all(
+      [0, 1, 2, 3].map((i) =>
+        create(busy.token, 'language', {
+          resumeId: busy.resume.id,
+          language: `并发${i}`,
+          proficiencyLevel: 'Good',
+        }),
+      ),
+    );
+    expect(racing.map((r) => r.statusCode).sort()).toEqual([200, 200, 400, 400]);
+    expect(await list(busy.token, 'language', busy.resume.id)).toHaveLength(SECTION_MAX_ROWS);
     // another member is not bounded by this one's rows
     const other = await member();
     data(await create(other.token, 'award', { resumeId: other.resume.id, ...VALID.award }));
