@@ -3,3 +3,4 @@
 export * from './attached';
 export * from './completeness';
 export * from './rules';
+export * from './sections';
