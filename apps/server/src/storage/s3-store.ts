@@ -182,13 +182,20 @@ export const createS3Store = (config: S3Config, partBytes: number = S3_PART_BYTE
         { expiresIn: opts.ttlSeconds },
       ),
     uploadUrl: async (key, opts) => ({
-      // the content type is signed: a PUT with another one is refused by the store
+      // the content type (and the length, when known) are signed: a PUT with others is refused by the store
       url: await getSignedUrl(
         client,
-        new PutObjectCommand({ Bucket, Key: key, ContentType: opts.contentType }),
+        new PutObjectCommand({
+          Bucket,
+          Key: key,
+          ContentType: opts.contentType,
+          ContentLength: opts.contentLength,
+        }),
         {
           expiresIn: opts.ttlSeconds,
-          signableHeaders: new Set(['content-type']),
+          signableHeaders: new Set(
+            opts.contentLength === undefined ? ['content-type'] : ['content-type', 'content-length'],
+          ),
         },
       ),
       headers: { 'Content-Type': opts.contentType },

@@ -80,6 +80,12 @@ export const obsUploadQuery = z.object({
   fileName: z.string().min(1, RESUME_MSG.attachedType).max(255).describe('the picked file’s name'),
   resourceType: z.literal('attachedResume').describe('only attached resumes are uploaded this way'),
   resourceId: idParam.optional().describe('the member’s user id (only one’s own)'),
+  fileSize: z.coerce
+    .number({ error: RESUME_MSG.attachedSize })
+    .int(RESUME_MSG.attachedSize)
+    .min(1, RESUME_MSG.attachedSize)
+    .optional()
+    .describe('the file’s size in bytes: over 20 MB is refused at once; an S3 store signs the length'),
 });
 export type ObsUploadQuery = z.infer<typeof obsUploadQuery>;
 

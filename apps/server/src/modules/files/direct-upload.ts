@@ -64,11 +64,12 @@ export type DirectUploadTicket = { signedUrl: string; headers: Record<string, st
 
 /**
  * Issues a direct upload of one file of `purpose` to `userId`, expected to be `contentType` (from the
- * name; the bytes are checked when claimed).
+ * name; the bytes are checked when claimed) and, when the browser said so, `size` bytes (an S3 store then
+ * takes exactly that length: a presigned PUT cannot cap a size otherwise).
  */
 export const issueDirectUpload = async (
   ctx: UploadContext,
-  opts: { userId: number; purpose: FilePurpose; contentType: string },
+  opts: { userId: number; purpose: FilePurpose; contentType: string; size?: number },
 ): Promise<DirectUploadTicket> => {
   const base = { r: randomBytes(18).toString('base64url'), p: opts.purpose, u: opts.userId };
   const key = directKey(base);
@@ -77,6 +78,7 @@ export const issueDirectUpload = async (
   const direct = await ctx.storage.uploadUrl(key, {
     ttlSeconds: UPLOAD_TTL_SECONDS,
     contentType: opts.contentType,
+    contentLength: opts.size,
   });
   if (direct) return { signedUrl: direct.url, headers: direct.headers, claim };
   const token = encodeToken(ctx, DIRECT_UPLOAD_PURPOSE, { ...base, e: nowSeconds + UPLOAD_TTL_SECONDS });

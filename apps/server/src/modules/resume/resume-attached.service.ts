@@ -83,6 +83,9 @@ export const issueTicket = async ({
   ownResource(actor, query.resourceId, ATTACHED_MSG.resourceNotOwn);
   const extension = attachedExtensionOf(query.fileName);
   if (!extension) throw AppError.badRequest(RESUME_MSG.attachedType);
+  if (query.fileSize !== undefined && query.fileSize > RESUME_LIMITS.attachedBytes) {
+    throw AppError.badRequest(RESUME_MSG.attachedSize);
+  }
   if ((await countAttached(ctx.db, actor.userId)) >= RESUME_LIMITS.attachedMax) {
     throw AppError.badRequest(RESUME_MSG.attachedMax);
   }
@@ -90,6 +93,7 @@ export const issueTicket = async ({
     userId: actor.userId,
     purpose: 'attachedResume',
     contentType: TYPE_OF[extension],
+    size: query.fileSize,
   });
   return {
     fileName: query.fileName,

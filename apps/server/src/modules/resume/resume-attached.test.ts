@@ -43,9 +43,10 @@ const expectStatus = (res: Res, status: number, message?: string) => {
 /** The calls of one test app, for the user whose token is given. */
 const calls = (t: TestContext) => {
   const as = (token: string | null) => (token ? { 'x-access-token': token } : {});
-  const ticket = async (token: string, fileName: string, resourceId?: number) => {
+  const ticket = async (token: string, fileName: string, resourceId?: number, fileSize?: number) => {
     const q = new URLSearchParams({ fileName, resourceType: 'attachedResume' });
     if (resourceId !== undefined) q.set('resourceId', String(resourceId));
+    if (fileSize !== undefined) q.set('fileSize', String(fileSize));
     return t.app.inject({ method: 'GET', url: `${T}?${q}`, headers: as(token) });
   };
   const okTicket = async (token: string, fileName: string) => {
@@ -185,6 +186,10 @@ describe.each(testDrivers())('attached resumes on local disk, %s', (driver) => {
       expectStatus(await c.ticket(token, name), 400, RESUME_MSG.attachedType);
     }
     expectStatus(await c.ticket(token, 'a.pdf', other.user.id), 403, ATTACHED_MSG.resourceNotOwn);
+    // a size the browser gives is checked at once
+    expectStatus(await c.ticket(token, 'a.pdf', undefined, 20 * MB + 1), 400, RESUME_MSG.attachedSize);
+    expectStatus(await c.ticket(token, 'a.pdf', undefined, 0), 400, RESUME_MSG.attachedSize);
+    expectStatus(await c.ticket(token, 'a.pdf', undefined, 20 * MB), 200);
   });
 
   it('takes the type from the bytes: a renamed text, an xlsx as .docx, an xls as .doc are refused and removed', async () => {
@@ -420,6 +425,13 @@ describe('attached resumes on S3 (s3rver, pglite)', () => {
     expect(tk.actualSignedRequestHeaders).toEqual({
       'Content-Type': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
     });
+    expect(tk.signedUrl).not.toMatch(/X-Amz-SignedHeaders=[^&]*content-length/);
+    // with the size the browser gives, the length is signed too (S3 refuses another; s3rver does not check)
+    const sized = await c.ticket(token, '简历.docx', undefined, DOCS.docx.length);
+    expectStatus(sized, 200);
+    const sizedTicket = sized.json().data as UploadTicket;
+    expect(sizedTicket.signedUrl).toMatch(/X-Amz-SignedHeaders=[^&]*content-length/);
+    expect(Object.keys(sizedTicket.actualSignedRequestHeaders)).toEqual(['Content-Type']);
     expect((await c.put(tk, DOCS.docx)).status).toBe(200);
     const kept = await c.keep(token, { name: '云端简历', path: tk.fileUrl });
     expectStatus(kept, 200);

@@ -148,6 +148,7 @@ export const uploadAttached = async (
     query: {
       fileName: file.name,
       resourceType: 'attachedResume',
+      fileSize: file.size,
       resourceId: userId && /^\d+$/.test(userId) ? userId : undefined,
     },
     schema: uploadTicket,

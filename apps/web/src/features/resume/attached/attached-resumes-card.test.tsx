@@ -143,6 +143,8 @@ describe('attached resumes card', () => {
     const ticketCall = calls.find((c) => c.path.endsWith('/obs_upload'));
     expect(ticketCall?.query.get('fileName')).toBe('我的简历.docx');
     expect(ticketCall?.query.get('resourceType')).toBe('attachedResume');
+    expect(ticketCall?.query.get('fileSize')).toBe('5000');
+    expect(ticketCall?.headers.get('x-access-token')).toBe('token-1');
     const xhr = FakeXhr.last as FakeXhr;
     expect(xhr.method).toBe('PUT');
     expect(xhr.url).toBe(new URL('/api/files/direct/token-1', window.location.href).href);
