@@ -1,13 +1,6 @@
-import { AttachedResumesCard } from './attached/attached-resumes-card';
-
-/** LOCAL STUB (not committed): to see the attachments card. */
+/** 我的简历 (issue 13): placeholder until its helper lands the page. */
 export const ResumePage = () => (
-  <main style={{ display: 'flex', gap: 16, padding: 16 }}>
-    <div style={{ flex: 1 }}>
-      <h1>我的简历</h1>
-    </div>
-    <div style={{ width: 380 }}>
-      <AttachedResumesCard />
-    </div>
+  <main>
+    <h1>我的简历</h1>
   </main>
 );
