@@ -173,6 +173,7 @@ describe('attached resumes card', () => {
       (FakeXhr.last as FakeXhr).answer(413, { success: false, code: 413, message: '文件大小不能超过20MB' }),
     );
     expect(await screen.findByText('文件大小不能超过20MB')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement?.textContent).toMatch(/关\s?闭/));
     fireEvent.click(screen.getByRole('button', { name: /关\s?闭/ }));
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });

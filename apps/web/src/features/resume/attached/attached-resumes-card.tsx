@@ -11,7 +11,7 @@ import {
   RESUME_MSG,
 } from '@uplus/shared';
 import { Alert, Button, Card, Form, Input, Modal, Popconfirm, Progress, Skeleton, Space } from 'antd';
-import { type ChangeEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
+import { type ChangeEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { errorMessage } from '../../../api/http';
 import { useToast } from '../../../lib/toast';
 import { useAttachedResumes, useDeleteAttached, useRenameAttached, useUploadAttached } from './api';
@@ -121,6 +121,11 @@ const RenameDialog = ({ item, onClose }: { item: AttachedResume | null; onClose:
 
 const UploadDialog = ({ state, onClose }: { state: UploadState; onClose: () => void }) => {
   const done = state.success || !!state.error;
+  const closeButton = useRef<HTMLButtonElement>(null);
+  // the one way out gets the focus when the upload ends (keyboard users need not look for it)
+  useEffect(() => {
+    if (done && state.open) closeButton.current?.focus();
+  }, [done, state.open]);
   return (
     <Modal
       open={state.open}
@@ -130,7 +135,7 @@ const UploadDialog = ({ state, onClose }: { state: UploadState; onClose: () => v
       keyboard={false}
       footer={
         done ? (
-          <Button type="primary" onClick={onClose} autoFocus>
+          <Button type="primary" onClick={onClose} ref={closeButton}>
             {state.success ? '完成' : '关闭'}
           </Button>
         ) : null
