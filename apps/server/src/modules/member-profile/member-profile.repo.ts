@@ -1,4 +1,4 @@
-import { asc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   divisionCatalog,
@@ -170,4 +170,109 @@ export const findCareerProfile = async (db: Db, userId: number) => {
     .where(eq(memberCities.userId, userId))
     .orderBy(asc(memberCities.position));
   return { row: row ?? null, intentions, cities };
+};
+
+/** The career columns of a profile a call may write (issue 13). */
+export type CareerSet = Partial<
+  Pick<
+    typeof memberProfiles.$inferInsert,
+    | 'name'
+    | 'sex'
+    | 'birthday'
+    | 'email'
+    | 'mobile'
+    | 'portraitFileId'
+    | 'domicileProvinceCode'
+    | 'domicileCityCode'
+    | 'schoolCode'
+    | 'majorCode'
+    | 'degree'
+    | 'enrolmentAt'
+    | 'graduateAt'
+    | 'gradingRank'
+    | 'status'
+    | 'companyName'
+    | 'companyId'
+    | 'occupationName'
+    | 'occupationId'
+    | 'politicalStatus'
+    | 'visible'
+    | 'minSalary'
+    | 'maxSalary'
+  >
+>;
+
+/** Writes some columns of a user's profile (made when missing), with its update time. */
+export const updateCareerFields = async (db: Db, userId: number, set: CareerSet, now: Date) => {
+  const values = { ...set, updatedAt: now };
+  await db
+    .insert(memberProfiles)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: memberProfiles.userId, set: values });
+};
+
+/**
+ * Replaces a user's job intention in one transaction: the positions and cities (in the order given) and
+ * the salary range.
+ */
+export const replaceIntention = (
+  db: Db,
+  userId: number,
+  intention: {
+    occupationCodes: string[];
+    cityCodes: string[];
+    minSalary: number | null;
+    maxSalary: number | null;
+  },
+  now: Date,
+) =>
+  db.transaction(async (tx) => {
+    const values = { minSalary: intention.minSalary, maxSalary: intention.maxSalary, updatedAt: now };
+    await tx
+      .insert(memberProfiles)
+      .values({ userId, ...values })
+      .onConflictDoUpdate({ target: memberProfiles.userId, set: values });
+    await tx.delete(memberIntentions).where(eq(memberIntentions.userId, userId));
+    await tx.delete(memberCities).where(eq(memberCities.userId, userId));
+    if (intention.occupationCodes.length > 0)
+      await tx.insert(memberIntentions).values(
+        intention.occupationCodes.map((code, position) => ({
+          userId,
+          standardOccupationCode: code,
+          position,
+        })),
+      );
+    if (intention.cityCodes.length > 0)
+      await tx
+        .insert(memberCities)
+        .values(intention.cityCodes.map((cityCode, position) => ({ userId, cityCode, position })));
+  });
+
+/** Which of the codes are level-3 occupations (小类), the only ones an intention may name. */
+export const existingPositionCodes = async (db: Db, codes: readonly string[]) =>
+  codes.length === 0
+    ? new Set<string>()
+    : new Set(
+        (
+          await db
+            .select({ code: occupationCatalog.code })
+            .from(occupationCatalog)
+            .where(and(inArray(occupationCatalog.code, [...codes]), eq(occupationCatalog.level, 3)))
+        ).map((r) => r.code),
+      );
+
+/** Divisions by code (code, name, parentCode, level); unknown codes are absent. */
+export const findDivisions = async (db: Db, codes: readonly string[]) => {
+  const wanted = [...new Set(codes.filter(Boolean))];
+  if (wanted.length === 0) return new Map<string, { name: string; parentCode: string; level: number }>();
+  const rows = await db
+    .select({
+      code: divisionCatalog.code,
+      name: divisionCatalog.name,
+      parentCode: divisionCatalog.parentCode,
+      level: divisionCatalog.level,
+    })
+    .from(divisionCatalog)
+    .where(inArray(divisionCatalog.code, wanted));
+  return new Map(rows.map((r) => [r.code, r]));
 };
