@@ -25,6 +25,7 @@ import { AppError } from '../../core/errors';
 import { companiesByIds } from '../employer/employer.service';
 import { claimFile, type FileUrlContext, fileUrlById, receiveUpload } from '../files/files.service';
 import type { Actor } from '../sessions/actor';
+import { citiesExist, divisionNamesOf, domicileExists, occupationsExist } from './member-profile.catalog';
 import { memberAsked, profileOwnerOf } from './member-profile.policy';
 import * as repo from './member-profile.repo';
 import { basicInfoOf, careerProfileOf, saveProfile } from './member-profile.service';
@@ -66,13 +67,8 @@ export const putMemberProfile = async (opts: {
     case 'personal': {
       const province = blankToNull(body.domicileProvinceCode);
       const city = blankToNull(body.domicileCityCode);
-      if (province || city) {
-        const found = await repo.findDivisions(db, [province ?? '', city ?? '']);
-        const p = province ? found.get(province) : undefined;
-        const c = city ? found.get(city) : undefined;
-        if ((province && p?.level !== 1) || (city && (!c || !province || c.parentCode !== province)))
-          throw AppError.badRequest(RESUME_MSG.domicileInvalid);
-      }
+      if (!(await domicileExists({ db, provinceCode: province, cityCode: city })))
+        throw AppError.badRequest(RESUME_MSG.domicileInvalid);
       let portraitFileId: number | null | undefined;
       if (body.portrait === null || body.portrait?.trim() === '') portraitFileId = null;
       else if (body.portrait !== undefined) {
@@ -149,12 +145,9 @@ export const putMemberProfile = async (opts: {
     case 'intention': {
       const occupationCodes = [...new Set(body.standardOccupationCodes ?? [])];
       const cityCodes = [...new Set(body.cityCodes ?? [])];
-      const known = await repo.existingPositionCodes(db, occupationCodes);
-      if (occupationCodes.some((code) => !known.has(code)))
+      if (!(await occupationsExist({ db, codes: occupationCodes })))
         throw AppError.badRequest(RESUME_MSG.positionUnknown);
-      const cities = await repo.findDivisions(db, cityCodes);
-      if (cityCodes.some((code) => code !== '' && !cities.has(code)))
-        throw AppError.badRequest(RESUME_MSG.cityUnknown);
+      if (!(await citiesExist({ db, codes: cityCodes }))) throw AppError.badRequest(RESUME_MSG.cityUnknown);
       const salaries = [body.minSalary, body.maxSalary].filter((s) => typeof s === 'number');
       if (salaries.some((s) => (s as number) > RESUME_LIMITS.negotiableSalary))
         throw AppError.badRequest(RESUME_MSG.salaryInvalid);
@@ -243,10 +236,10 @@ export const memberDetailOf = async (opts: {
   }
   if (wants.has('account')) answer.account = { username: actor.username, name: actor.name };
   if (wants.has('profile')) {
-    const divisions = await repo.findDivisions(ctx.db, [
-      career.domicileProvinceCode ?? '',
-      career.domicileCityCode ?? '',
-    ]);
+    const divisions = await divisionNamesOf({
+      db: ctx.db,
+      codes: [career.domicileProvinceCode, career.domicileCityCode].filter((c): c is string => !!c),
+    });
     const profile: MemberCareerProfile = {
       name: career.name,
       portrait: await fileUrlById(ctx, career.portraitFileId),
@@ -260,9 +253,9 @@ export const memberDetailOf = async (opts: {
       email: career.email,
       mobile: career.mobile,
       domicileProvinceCode: career.domicileProvinceCode,
-      domicileProvinceName: divisions.get(career.domicileProvinceCode ?? '')?.name ?? '',
+      domicileProvinceName: (career.domicileProvinceCode && divisions.get(career.domicileProvinceCode)) || '',
       domicileCityCode: career.domicileCityCode,
-      domicileCityName: divisions.get(career.domicileCityCode ?? '')?.name ?? '',
+      domicileCityName: (career.domicileCityCode && divisions.get(career.domicileCityCode)) || '',
       minSalary: career.minSalary,
       maxSalary: career.maxSalary,
       status: career.status,
@@ -296,7 +289,15 @@ export const uploadAvatar = async (opts: {
   resourceId: string;
   upload: { stream: Readable; filename: string } | undefined;
 }): Promise<AvatarUpload> => {
-  const userId = memberAsked(opts.actor, opts.resourceId);
+  let userId: number;
+  try {
+    userId = memberAsked(opts.actor, opts.resourceId);
+  } catch (error) {
+    // refused before reading: throw the bytes away so the request can finish
+    opts.upload?.stream.on('error', () => {});
+    opts.upload?.stream.resume();
+    throw error;
+  }
   const file = await receiveUpload(opts.ctx, { userId, purpose: 'memberMaterial', upload: opts.upload });
   return { id: file.id, url: portraitRef(file.id), viewUrl: file.url };
 };

@@ -364,6 +364,7 @@ describe.each(testDrivers())('member profile, career side, on %s', (driver) => {
       [{ standardOccupationCodes: ['T9-01'] }, RESUME_MSG.positionUnknown],
       [{ standardOccupationCodes: ['NOPE'] }, RESUME_MSG.positionUnknown],
       [{ cityCodes: ['NOPE'] }, RESUME_MSG.cityUnknown],
+      [{ cityCodes: ['T11'] }, RESUME_MSG.cityUnknown],
     ];
     for (const [change, message] of cases)
       expect400(await put(me.token, { ...intention(), ...change }), message);

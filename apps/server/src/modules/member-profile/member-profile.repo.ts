@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   divisionCatalog,
@@ -247,32 +247,3 @@ export const replaceIntention = (
         .insert(memberCities)
         .values(intention.cityCodes.map((cityCode, position) => ({ userId, cityCode, position })));
   });
-
-/** Which of the codes are level-3 occupations (小类), the only ones an intention may name. */
-export const existingPositionCodes = async (db: Db, codes: readonly string[]) =>
-  codes.length === 0
-    ? new Set<string>()
-    : new Set(
-        (
-          await db
-            .select({ code: occupationCatalog.code })
-            .from(occupationCatalog)
-            .where(and(inArray(occupationCatalog.code, [...codes]), eq(occupationCatalog.level, 3)))
-        ).map((r) => r.code),
-      );
-
-/** Divisions by code (code, name, parentCode, level); unknown codes are absent. */
-export const findDivisions = async (db: Db, codes: readonly string[]) => {
-  const wanted = [...new Set(codes.filter(Boolean))];
-  if (wanted.length === 0) return new Map<string, { name: string; parentCode: string; level: number }>();
-  const rows = await db
-    .select({
-      code: divisionCatalog.code,
-      name: divisionCatalog.name,
-      parentCode: divisionCatalog.parentCode,
-      level: divisionCatalog.level,
-    })
-    .from(divisionCatalog)
-    .where(inArray(divisionCatalog.code, wanted));
-  return new Map(rows.map((r) => [r.code, r]));
-};
