@@ -228,6 +228,8 @@ export function AvatarField({ value, onUploaded, disabled }: FieldProps) {
         type="file"
         accept=".png,.jpg,.jpeg,image/png,image/jpeg"
         hidden
+        style={{ display: 'none' }}
+        tabIndex={-1}
         onChange={(e) => pick(e.target.files?.[0])}
         data-testid="avatar-input"
       />
