@@ -42,6 +42,15 @@ const blankToNull = (v: string | null | undefined) => {
   return t ? t : null;
 };
 
+/** How far ahead of UTC a client's clock (time zone) may be: UTC+14. */
+const CLIENT_AHEAD_MS = 14 * 3_600_000;
+/**
+ * A month field as stored: the first instant (UTC) of its month. A month picked in a browser east of UTC
+ * may arrive as the local start of the month (Sep 1 00:00 in China = Aug 31 16:00 UTC), so a time in the
+ * last 14 hours of a month counts as the next month (as the resume sections do).
+ */
+const monthOf = (v: number) => new Date(monthStart(v + CLIENT_AHEAD_MS));
+
 const asId = (v: number | string | null | undefined) => {
   if (v === null || v === undefined || v === '') return null;
   const n = Number(v);
@@ -105,8 +114,8 @@ export const putMemberProfile = async (opts: {
           schoolCode,
           majorCode,
           degree: body.degree as string,
-          enrolmentAt: new Date(monthStart(body.enrolmentAt as number)),
-          graduateAt: new Date(monthStart(body.graduateAt as number)),
+          enrolmentAt: monthOf(body.enrolmentAt as number),
+          graduateAt: monthOf(body.graduateAt as number),
           gradingRank: blankToNull(body.gradingRank),
         },
         now,

@@ -240,7 +240,14 @@ describe.each(testDrivers())('member profile, career side, on %s', (driver) => {
 
   it('editTop: the first education saved on the profile, months kept, with every rule', async () => {
     const me = await buildSignedInMember(t.db);
-    const res = await put(me.token, { ...editTop(), resumeId: 5, enrolmentAt: Date.UTC(2022, 8, 15, 12) });
+    // Sep 2022 picked in China arrives as Aug 31 16:00 UTC; Jun 2025 picked in New York as Jun 1 04:00 UTC
+    const HOUR = 3_600_000;
+    const res = await put(me.token, {
+      ...editTop(),
+      resumeId: 5,
+      enrolmentAt: month(2022, 9) - 8 * HOUR,
+      graduateAt: month(2025, 6) + 4 * HOUR,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const career = await careerProfileOf({ db: t.db, userId: me.user.id });
     expect(career.topEducation).toEqual({
