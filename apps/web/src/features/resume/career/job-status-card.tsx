@@ -10,6 +10,7 @@ import { type KeyboardEvent, useEffect, useState } from 'react';
 import { errorMessage } from '../../../api/http';
 import { useToast } from '../../../lib/toast';
 import { useMemberDetail, useSaveMemberProfile } from './api';
+import { LoadFailed } from './load-failed';
 import './profile-cards.css';
 
 /*
@@ -85,6 +86,8 @@ export function JobStatusCard() {
     <Card title="求职状态" size="small" className="rp-card" data-testid="job-status-card">
       {member.isPending && member.fetchStatus !== 'idle' ? (
         <Skeleton active paragraph={{ rows: 1 }} title={false} />
+      ) : member.isError ? (
+        <LoadFailed onRetry={() => void member.refetch()} />
       ) : (
         <>
           <Radio.Group

@@ -18,6 +18,7 @@ import { useToast } from '../../../lib/toast';
 import { useSectionEditing } from '../editing';
 import { useDivisions, useMemberDetail, useSaveMemberProfile, useSavePolitical } from './api';
 import { AvatarField } from './avatar-cropper';
+import { LoadFailed } from './load-failed';
 import './profile-cards.css';
 
 /*
@@ -77,19 +78,7 @@ export function PersonalSection() {
   let body: ReactNode;
   if (member.isPending && member.fetchStatus !== 'idle')
     body = <Skeleton avatar active paragraph={{ rows: 2 }} />;
-  else if (member.isError)
-    body = (
-      <Alert
-        type="error"
-        showIcon
-        title="个人信息加载失败"
-        action={
-          <Button size="small" onClick={() => void member.refetch()}>
-            重试
-          </Button>
-        }
-      />
-    );
+  else if (member.isError) body = <LoadFailed what="个人信息" onRetry={() => void member.refetch()} />;
   else if (editing)
     body = <PersonalForm profile={profile} fallbackName={member.data?.name ?? ''} onDone={end} />;
   else body = <PersonalView profile={profile} name={member.data?.name ?? ''} onEdit={begin} />;
@@ -235,6 +224,7 @@ function PersonalForm({
         <AvatarField
           value={portrait?.viewUrl ?? profile?.portrait ?? ''}
           onUploaded={setPortrait}
+          pending={!!portrait}
           disabled={busy}
         />
       </Form.Item>
