@@ -2,3 +2,4 @@
 export * from './completeness';
 export * from './lookups';
 export * from './rules';
+export * from './sections';
