@@ -24,6 +24,7 @@ import {
 import { AppError } from '../../core/errors';
 import { companiesByIds } from '../employer/employer.service';
 import { claimFile, type FileUrlContext, fileUrlById, receiveUpload } from '../files/files.service';
+import { touchResumeOf } from '../resume/resume.service';
 import type { Actor } from '../sessions/actor';
 import { citiesExist, divisionNamesOf, domicileExists, occupationsExist } from './member-profile.catalog';
 import { memberAsked, profileOwnerOf } from './member-profile.policy';
@@ -169,6 +170,8 @@ export const putMemberProfile = async (opts: {
       break;
     }
   }
+  // the resume shows these (personal information, first education, intention): its update time moves
+  if (kind !== 'status') await touchResumeOf({ db, userId, now });
   return basicInfoOf({ db, actor });
 };
 
@@ -180,12 +183,10 @@ export const setPolitical = async (opts: {
   actor: Actor;
   politicalStatus: PoliticalStatus | null;
 }): Promise<PoliticalAnswer> => {
-  await repo.updateCareerFields(
-    opts.ctx.db,
-    profileOwnerOf(opts.actor),
-    { politicalStatus: opts.politicalStatus },
-    opts.ctx.now(),
-  );
+  const userId = profileOwnerOf(opts.actor);
+  const now = opts.ctx.now();
+  await repo.updateCareerFields(opts.ctx.db, userId, { politicalStatus: opts.politicalStatus }, now);
+  await touchResumeOf({ db: opts.ctx.db, userId, now });
   return {
     politicalStatus: opts.politicalStatus,
     politicalStatusTitle: politicalTitle(opts.politicalStatus),

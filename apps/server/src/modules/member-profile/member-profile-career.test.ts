@@ -379,6 +379,44 @@ describe.each(testDrivers())('member profile, career side, on %s', (driver) => {
     expect((await members(me.token)).citys).toEqual([{ cityCode: '', cityName: '全国' }]);
   });
 
+  it('personal, first-education, intention and political saves move the resume’s update time; status does not', async () => {
+    const me = await buildSignedInMember(t.db);
+    const updateAt = async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `${O}/resume_onlines`,
+        headers: headers(me.token),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.updateAt as number;
+    };
+    let last = await updateAt();
+    const saves: [string, () => Promise<unknown>][] = [
+      ['personal', () => put(me.token, personal())],
+      ['editTop', () => put(me.token, editTop())],
+      ['intention', () => put(me.token, intention())],
+      [
+        'political',
+        () =>
+          t.app.inject({
+            method: 'PUT',
+            url: `${O}/member_profiles/political?politicalStatus=Masses`,
+            headers: headers(me.token),
+          }),
+      ],
+    ];
+    for (const [kind, save] of saves) {
+      t.clock.advance(60_000);
+      await save();
+      const now = await updateAt();
+      expect(now, kind).toBeGreaterThan(last);
+      last = now;
+    }
+    t.clock.advance(60_000);
+    await put(me.token, { status: 'Seeking' });
+    expect(await updateAt()).toBe(last);
+  });
+
   it('a body mixing two kinds is refused', async () => {
     const me = await buildSignedInMember(t.db);
     expect400(await put(me.token, { ...personal(), status: 'Seeking' }), MIXED_BODY_MSG);
