@@ -79,7 +79,7 @@ export function JobStatusCard() {
   };
   const enter = (e: KeyboardEvent) => {
     // IME composition's Enter only picks the characters; it never saves.
-    if (!e.nativeEvent.isComposing) void submit();
+    if (!e.nativeEvent.isComposing && e.keyCode !== 229) void submit();
   };
 
   return (

@@ -84,9 +84,16 @@ export function PersonalSection() {
   else body = <PersonalView profile={profile} name={member.data?.name ?? ''} onEdit={begin} />;
 
   return (
-    <section className="rp-section" data-resume-section="personal" aria-labelledby="rp-personal-title">
-      <header className="rp-section-head">
-        <h2 id="rp-personal-title">{title}</h2>
+    // rs-section*: the frame every section of the page has (resume.css)
+    <section
+      className="rs-section rp-section"
+      data-resume-section="personal"
+      aria-labelledby="rp-personal-title"
+    >
+      <header className="rs-section__head">
+        <h2 id="rp-personal-title" className="rs-section__title" tabIndex={-1}>
+          {title}
+        </h2>
         {!editing && member.isSuccess && (
           <Button
             type="link"
@@ -98,7 +105,7 @@ export function PersonalSection() {
           </Button>
         )}
       </header>
-      {body}
+      <div className="rs-section__body">{body}</div>
     </section>
   );
 }
@@ -206,7 +213,7 @@ function PersonalForm({
   };
   const enter = (e: KeyboardEvent) => {
     // IME composition's Enter only picks the characters; it never saves.
-    if (!e.nativeEvent.isComposing) void submit();
+    if (!e.nativeEvent.isComposing && e.keyCode !== 229) void submit();
   };
 
   return (
