@@ -33,6 +33,7 @@ import { homeworkLifecycleRoutes } from './modules/homework/lifecycle.routes';
 import { submissionRoutes } from './modules/homework/submissions.routes';
 import { idpRoutes } from './modules/idp/idp.routes';
 import { internshipRoutes } from './modules/internships/internships.routes';
+import { memberProfileCatalogRoutes } from './modules/member-profile/member-profile.catalog.routes';
 import { memberProfileRoutes } from './modules/member-profile/member-profile.routes';
 import { messageRoutes } from './modules/messages/messages.routes';
 import { openClassRoutes } from './modules/open-classes/open-classes.routes';
@@ -186,6 +187,7 @@ export const buildApp = async (config: Config, deps: AppDeps = {}): Promise<App>
   employerRoutes(app, ctx);
   fileRoutes(app, ctx); // issue 12: uploads and signed file addresses
   memberProfileRoutes(app, ctx); // issue 12: member profile, schools and majors
+  memberProfileCatalogRoutes(app, ctx); // issue 13: divisions and occupations
   resumeRoutes(app, ctx); // issue 13: the online resume, its sections, evaluations and completeness
   // issue 12: open classes (职业发展课)
   openClassRoutes(app, ctx);
