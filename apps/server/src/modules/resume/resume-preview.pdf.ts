@@ -45,7 +45,7 @@ export const checkFonts = (fonts: PdfFonts) => {
 };
 
 const A4 = { width: 595.28, height: 841.89 };
-const MARGIN = { top: 48, bottom: 56, left: 52, right: 52 };
+const MARGIN = { top: 48, bottom: 50, left: 52, right: 52 };
 const CONTENT_WIDTH = A4.width - MARGIN.left - MARGIN.right;
 const COLOR = { text: '#1f2329', muted: '#646a73', accent: '#1d5fd1', rule: '#c9d3e3' };
 const AVATAR = 76;
@@ -68,9 +68,10 @@ const keep = (doc: Doc, height: number) => {
   if (doc.y + height > bottom()) doc.addPage();
 };
 
+/** A section's title: kept with room for its first entry's heading below it. */
 const sectionTitle = (doc: Doc, title: string) => {
-  keep(doc, 70);
-  doc.moveDown(0.8);
+  keep(doc, 62);
+  doc.moveDown(0.7);
   const y = doc.y;
   doc.rect(MARGIN.left, y + 3, 3.5, 13).fill(COLOR.accent);
   doc
@@ -89,9 +90,12 @@ const sectionTitle = (doc: Doc, title: string) => {
   doc.y = ruleY + 8;
 };
 
-/** An entry's heading: the name in bold at the left, the period (muted) at the right, one line. */
-const heading = (doc: Doc, name: string, when: string) => {
-  keep(doc, 44);
+/**
+ * An entry's heading: the name in bold at the left, the period (muted) at the right, one line; `room` is
+ * what must fit under it on this page (its detail line and the first line of its description).
+ */
+const heading = (doc: Doc, name: string, when: string, room = 40) => {
+  keep(doc, 18 + room);
   const y = doc.y;
   doc.font('regular').fontSize(10);
   const whenWidth = when ? doc.widthOfString(when) + 4 : 0;
@@ -124,7 +128,7 @@ const paragraphs = (doc: Doc, text: string) => {
   }
 };
 
-const gap = (doc: Doc) => doc.moveDown(0.7);
+const gap = (doc: Doc) => doc.moveDown(0.6);
 
 const header = (doc: Doc, resume: ResumePreview, portrait: Buffer | null) => {
   const p = resume.profile;
@@ -172,7 +176,7 @@ const body = (doc: Doc, r: ResumePreview) => {
   if (r.educations.length) {
     sectionTitle(doc, resumeSectionTitle('education'));
     for (const e of r.educations) {
-      heading(doc, e.schoolName, range(e.enrolmentAt, e.graduateAt));
+      heading(doc, e.schoolName, range(e.enrolmentAt, e.graduateAt), 18);
       detail(
         doc,
         joined([e.majorName, e.degreeTitle, e.gradingRankTitle && `成绩排名 ${e.gradingRankTitle}`]),
@@ -201,14 +205,14 @@ const body = (doc: Doc, r: ResumePreview) => {
   if (r.awards.length) {
     sectionTitle(doc, resumeSectionTitle('award'));
     for (const a of r.awards) {
-      heading(doc, a.name, formatMonth(a.awardedAt));
+      heading(doc, a.name, formatMonth(a.awardedAt), 0);
       doc.moveDown(0.35);
     }
   }
   if (r.languages.length) {
     sectionTitle(doc, resumeSectionTitle('language'));
     for (const l of r.languages) {
-      heading(doc, l.language, l.proficiencyLevelTitle);
+      heading(doc, l.language, l.proficiencyLevelTitle, 0);
       doc.moveDown(0.35);
     }
   }
