@@ -99,15 +99,22 @@ const heading = (doc: Doc, name: string, when: string, room = 40) => {
   const y = doc.y;
   doc.font('regular').fontSize(10);
   const whenWidth = when ? doc.widthOfString(when) + 4 : 0;
-  if (when) {
-    doc.fillColor(COLOR.muted).text(when, MARGIN.left, y + 1, { width: CONTENT_WIDTH, align: 'right' });
-  }
+  // the name first: text is extracted (by readers, by applicant tracking systems) in drawing order
   doc
     .font('bold')
     .fontSize(11.5)
     .fillColor(COLOR.text)
     .text(name, MARGIN.left, y, { width: CONTENT_WIDTH - whenWidth - 12 });
+  const after = doc.y;
+  if (when) {
+    doc
+      .font('regular')
+      .fontSize(10)
+      .fillColor(COLOR.muted)
+      .text(when, MARGIN.left, y + 1, { width: CONTENT_WIDTH, align: 'right' });
+  }
   doc.x = MARGIN.left;
+  doc.y = Math.max(after, doc.y);
 };
 
 const detail = (doc: Doc, text: string) => {

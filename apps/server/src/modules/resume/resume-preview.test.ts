@@ -183,6 +183,8 @@ describe.each(testDrivers())('resume preview and PDF on %s', (driver) => {
       '自我评价',
     ];
     for (const piece of expected) expect(text, piece).toContain(squeeze(piece));
+    // an entry reads name first, then its period (drawing order is reading order)
+    expect(text.indexOf(r.school.name)).toBeLessThan(text.indexOf('2024.09-2027.06'));
     // the sections in page order
     const order = [
       '个人优势',
