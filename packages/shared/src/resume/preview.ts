@@ -72,7 +72,7 @@ export const resumePreview = z.object({
   societies: z.array(resumeSociety),
   /** newest first */
   awards: z.array(resumeAward),
-  /** in the order added */
+  /** newest first */
   languages: z.array(resumeLanguage),
   evaluation: z.string(),
 });

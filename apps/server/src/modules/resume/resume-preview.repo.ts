@@ -1,5 +1,5 @@
 import { SECTION_MAX_ROWS } from '@uplus/shared';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   resumeOnlineAwards,
@@ -11,33 +11,22 @@ import {
 } from '../../db/schema';
 
 /*
- * The preview's reads (issue 13): the member's resume and every section in one go. Each list is bounded by
- * SECTION_MAX_ROWS (the sections refuse more) and read through its (resume_id, ...) index.
+ * The preview's reads (issue 13): every section of a resume in one go, in the order of the sections' own
+ * lists (resume.repo.ts). Each list is bounded by SECTION_MAX_ROWS (the sections refuse more) and read
+ * through its (resume_id, ...) index.
  */
 
-export type ResumeRow = typeof resumeOnlines.$inferSelect;
-
-/** The user's resume, made on first use (the unique index on user_id keeps it one under a race). */
-export const findOrCreateResume = async (db: Db, userId: number): Promise<ResumeRow> => {
-  const [found] = await db.select().from(resumeOnlines).where(eq(resumeOnlines.userId, userId)).limit(1);
-  if (found) return found;
-  await db.insert(resumeOnlines).values({ userId }).onConflictDoNothing();
-  const [made] = await db.select().from(resumeOnlines).where(eq(resumeOnlines.userId, userId)).limit(1);
-  if (!made) throw new Error(`resume of user ${userId} not made`);
-  return made;
+/** The user a resume belongs to; null when there is no such resume. */
+export const findResumeOwner = async (db: Db, id: number): Promise<number | null> => {
+  const [row] = await db
+    .select({ userId: resumeOnlines.userId })
+    .from(resumeOnlines)
+    .where(eq(resumeOnlines.id, id))
+    .limit(1);
+  return row?.userId ?? null;
 };
 
-/** Whether resume `id` is `userId`'s. */
-export const isResumeOf = async (db: Db, id: number, userId: number) =>
-  (
-    await db
-      .select({ id: resumeOnlines.id })
-      .from(resumeOnlines)
-      .where(and(eq(resumeOnlines.id, id), eq(resumeOnlines.userId, userId)))
-      .limit(1)
-  ).length > 0;
-
-/** Every section's rows of a resume, newest first (languages in the order added). */
+/** Every section's rows of a resume, newest first, as the sections' own lists order them. */
 export const findSections = async (db: Db, resumeId: number) => {
   const [educations, internships, societies, awards, languages] = await Promise.all([
     db
@@ -68,7 +57,7 @@ export const findSections = async (db: Db, resumeId: number) => {
       .select()
       .from(resumeOnlineLanguages)
       .where(eq(resumeOnlineLanguages.resumeId, resumeId))
-      .orderBy(asc(resumeOnlineLanguages.id))
+      .orderBy(desc(resumeOnlineLanguages.id))
       .limit(SECTION_MAX_ROWS),
   ]);
   return { educations, internships, societies, awards, languages };

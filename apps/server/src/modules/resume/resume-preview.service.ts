@@ -5,19 +5,18 @@ import {
   jobStatusTitle,
   politicalTitle,
   proficiencyTitle,
-  RESUME_MSG,
   type ResumeEducation,
   type ResumePreview,
   type ResumePreviewQuery,
   resumeDegreeTitle,
   sexTitle,
 } from '@uplus/shared';
-import { AppError } from '../../core/errors';
 import { claimFile, type FileUrlContext, fileUrlById, openContent } from '../files/files.service';
 import { careerProfileOf, profileSummaryOf } from '../member-profile/member-profile.service';
 import type { Actor } from '../sessions/actor';
+import { requireOwnResume, resumeOwnerOf } from './resume.policy';
+import { resumeOf } from './resume.service';
 import { type PdfFonts, renderResumePdf } from './resume-preview.pdf';
-import { previewOwnerOf } from './resume-preview.policy';
 import * as repo from './resume-preview.repo';
 
 /*
@@ -44,11 +43,13 @@ export const ageAt = (birthday: number | null, now: Date): number | null => {
 
 /** The asker's resume (made on first use), or 404 when `resumeId` is given and is not theirs. */
 const resumeFor = async (ctx: FileUrlContext, actor: Actor, query: ResumePreviewQuery) => {
-  const userId = previewOwnerOf(actor);
-  if (query.resumeId !== undefined && !(await repo.isResumeOf(ctx.db, query.resumeId, userId))) {
-    throw AppError.notFound(RESUME_MSG.notFound);
+  if (query.resumeId !== undefined) {
+    requireOwnResume(actor, await repo.findResumeOwner(ctx.db, query.resumeId));
   }
-  return { userId, resume: await repo.findOrCreateResume(ctx.db, userId) };
+  return {
+    userId: resumeOwnerOf(actor),
+    resume: await resumeOf({ db: ctx.db, actor, now: ctx.now() }),
+  };
 };
 
 /**
@@ -108,7 +109,7 @@ const collect = async (
     portraitFileId: career.portraitFileId,
     preview: {
       id: resume.id,
-      updateAt: resume.updatedAt.getTime(),
+      updateAt: resume.updateAt,
       profile: {
         name: career.name || summary.name,
         portrait: '',

@@ -102,8 +102,9 @@ describe.each(testDrivers())('resume preview and PDF on %s', (driver) => {
     expect(data.internships.map((w) => w.companyName)).toEqual(r.internships.map((w) => w.companyName));
     expect(data.societies.map((s) => s.description)).toEqual(r.societies.map((s) => s.description));
     expect(data.awards.map((a) => a.name)).toEqual(r.awards.map((a) => a.name));
+    // newest first, as the section's own list
     expect(data.languages.map((l) => [l.language, l.proficiencyLevelTitle])).toEqual(
-      r.languages.map((l) => [l.language, l.title]),
+      [...r.languages].reverse().map((l) => [l.language, l.title]),
     );
   });
 
