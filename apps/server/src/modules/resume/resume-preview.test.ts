@@ -203,6 +203,79 @@ describe.each(testDrivers())('resume preview and PDF on %s', (driver) => {
     expect(ms).toBeLessThan(5000);
   });
 
+  it('a resume filled through the section calls is previewed and exported as saved', async () => {
+    const me = await buildSignedInMember(t.db);
+    const send = async (method: 'POST' | 'PUT', url: string, payload: object) => {
+      const res = await t.app.inject({
+        method,
+        url: `/api/ourea${url}`,
+        headers: { 'x-access-token': me.token },
+        payload,
+      });
+      expect(res.statusCode, `${url} ${res.body}`).toBe(200);
+    };
+    const { id: resumeId } = await preview(me.token);
+    // a month picked in China arrives as its local start (Aug 31 16:00 UTC for September)
+    const china = (y: number, m: number) => Date.UTC(y, m - 1, 1) - 8 * 3_600_000;
+    await send('PUT', `/resume_online_evaluations/${resumeId}`, {
+      strength: '第一行优势\n第二行优势',
+      evaluation: '自评：认真负责',
+    });
+    await send('POST', '/resume_online_internships', {
+      resumeId,
+      companyName: '优加信息技术有限公司',
+      inauguralAt: china(2025, 9),
+      resignAt: china(2026, 1),
+      occupationName: '测试开发',
+      description: '编写接口自动化用例',
+    });
+    await send('POST', '/resume_online_societies', {
+      resumeId,
+      societyName: '青年志愿者协会',
+      startAt: china(2023, 9),
+      endAt: china(2024, 6),
+      occupationName: '干事',
+      description: '',
+    });
+    await send('POST', '/resume_online_awards', {
+      resumeId,
+      name: '优秀学生干部',
+      awardedAt: china(2024, 5),
+    });
+    await send('POST', '/resume_online_languages', {
+      resumeId,
+      language: '日语（N2）',
+      proficiencyLevel: 'Good',
+    });
+    const data = await preview(me.token);
+    expect(data.internships[0]).toMatchObject({
+      companyName: '优加信息技术有限公司',
+      inauguralAt: Date.UTC(2025, 8, 1),
+      resignAt: Date.UTC(2026, 0, 1),
+    });
+    expect(data.languages[0]).toMatchObject({ language: '日语（N2）', proficiencyLevelTitle: '良好' });
+    const res = await get(me.token, `${O}/pdf?resumeId=${resumeId}`);
+    expect(res.statusCode).toBe(200);
+    const text = squeeze((await pagesOf(res.rawPayload)).join('\n'));
+    for (const piece of [
+      '第一行优势',
+      '第二行优势',
+      '优加信息技术有限公司',
+      '2025.09-2026.01',
+      '测试开发',
+      '编写接口自动化用例',
+      '青年志愿者协会',
+      '2023.09-2024.06',
+      '优秀学生干部',
+      '2024.05',
+      '日语（N2）',
+      '良好',
+      '自评：认真负责',
+    ]) {
+      expect(text, piece).toContain(squeeze(piece));
+    }
+  });
+
   it('a long resume breaks into pages, each numbered, nothing lost', async () => {
     const me = await buildSignedInMember(t.db);
     await fillFullResume(t.db, me.user.id, { repeat: 6 });
