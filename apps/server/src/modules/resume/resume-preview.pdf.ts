@@ -249,6 +249,38 @@ const footers = (doc: Doc) => {
   }
 };
 
+/** What a character the font cannot draw becomes: a visible box that extracts as itself, not as U+0000. */
+export const MISSING_GLYPH = '□';
+/** Joiners and modifiers of emoji sequences: dropped with the emoji rather than boxed one by one. */
+const SEQUENCE_PART = /^[\u200d\ufe00-\ufe0f\u{1f3fb}-\u{1f3ff}\u{e0020}-\u{e007f}]$/u;
+
+type FontCoverage = { hasGlyphForCodePoint: (codePoint: number) => boolean };
+
+/**
+ * Every string of the resume with the characters the face lacks (emoji, rare CJK extension B characters)
+ * replaced by MISSING_GLYPH: drawn, they would be empty boxes that extract as U+0000.
+ */
+const drawableResume = (resume: ResumePreview, font: FontCoverage): ResumePreview => {
+  const clean = (text: string) => {
+    let out = '';
+    for (const ch of text) {
+      const cp = ch.codePointAt(0) as number;
+      if (ch === '\n' || ch === '\r' || ch === ' ' || ch === '\t' || font.hasGlyphForCodePoint(cp)) out += ch;
+      else if (!SEQUENCE_PART.test(ch)) out += MISSING_GLYPH;
+    }
+    return out;
+  };
+  const walk = (value: unknown): unknown =>
+    typeof value === 'string'
+      ? clean(value)
+      : Array.isArray(value)
+        ? value.map(walk)
+        : value && typeof value === 'object'
+          ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v)]))
+          : value;
+  return walk(resume) as ResumePreview;
+};
+
 /** Renders the resume; `portrait` is the avatar's bytes (png or jpeg) or null. */
 export const renderResumePdf = (opts: {
   resume: ResumePreview;
@@ -286,8 +318,11 @@ export const renderResumePdf = (opts: {
     // a file that is there but is not a font, or holds no face of that name
     throw new AppError(503, `${RESUME_PDF_MSG.fontMissing}（字体不可用）`);
   }
-  header(doc, opts.resume, opts.portrait);
-  body(doc, opts.resume);
+  // pdfkit keeps the face it opened (fontkit's) on the document; its coverage is not in the typings
+  const face = (doc as unknown as { _font: { font: FontCoverage } })._font.font;
+  const resume = drawableResume(opts.resume, face);
+  header(doc, resume, opts.portrait);
+  body(doc, resume);
   footers(doc);
   doc.end();
   return done;

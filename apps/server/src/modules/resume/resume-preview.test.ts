@@ -7,7 +7,7 @@ import { testConfig, useTestApp } from '../../test/app';
 import { testDrivers } from '../../test/database';
 import { buildSignedInMember } from '../../test/factories';
 import { createSecrets, resolveAppSecret } from '../system/secrets';
-import { pdfFontsFromEnv } from './resume-preview.pdf';
+import { MISSING_GLYPH, pdfFontsFromEnv, renderResumePdf } from './resume-preview.pdf';
 import { ageAt, pdfOf } from './resume-preview.service';
 import { FULL_RESUME, fillFullResume } from './resume-preview.test-data';
 
@@ -30,6 +30,49 @@ describe('ageAt', () => {
     expect(ageAt(birthday, new Date(Date.UTC(2026, 4, 19)))).toBe(22);
     expect(ageAt(birthday, new Date(Date.UTC(2026, 4, 20)))).toBe(23);
     expect(ageAt(null, new Date())).toBeNull();
+  });
+});
+
+describe('renderResumePdf', () => {
+  const empty: ResumePreview = {
+    id: 1,
+    updateAt: 0,
+    profile: {
+      name: '林𠀀',
+      portrait: '',
+      sex: null,
+      sexTitle: '',
+      age: null,
+      birthday: null,
+      politicalStatusTitle: '',
+      mobile: '',
+      email: '',
+    },
+    intention: { positions: [], cities: [], salary: '', statusTitle: '' },
+    strength: '获奖🎉很开心👍🏽，家人👨‍👩‍👧在场\n第二行：Ünïcödé ① ™',
+    educations: [],
+    internships: [],
+    societies: [],
+    awards: [],
+    languages: [],
+    evaluation: '',
+  };
+
+  it('characters the font lacks (emoji, CJK extension B) become one visible box each, never U+0000', async () => {
+    const pdf = await renderResumePdf({
+      resume: empty,
+      portrait: null,
+      fonts: pdfFontsFromEnv(),
+      now: new Date(),
+    });
+    const text = (await pagesOf(pdf)).join('\n');
+    expect(text).not.toContain('\u0000');
+    const squeezed = squeeze(text);
+    expect(squeezed).toContain(`林${MISSING_GLYPH}`);
+    expect(squeezed).toContain(
+      `获奖${MISSING_GLYPH}很开心${MISSING_GLYPH}，家人${MISSING_GLYPH}${MISSING_GLYPH}${MISSING_GLYPH}在场`,
+    );
+    expect(squeezed).toContain('第二行：Ünïcödé①™');
   });
 });
 
