@@ -5,10 +5,11 @@ import {
   RESUME_PDF_MSG,
   type ResumePreview,
   type ResumeSectionKey,
+  resumePdfFileName,
   resumeSectionTitle,
 } from '@uplus/shared';
 import { Button, Spin } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../api/http';
 import { useToast } from '../../../lib/toast';
@@ -196,6 +197,17 @@ export function OnlineResumePreviewPage() {
   const toast = useToast();
   const [exporting, setExporting] = useState(false);
   const resume = query.data;
+  const name = resume?.profile.name;
+
+  // the tab's title is the file name a browser suggests when the page is printed to PDF
+  useEffect(() => {
+    if (name === undefined) return;
+    const before = document.title;
+    document.title = resumePdfFileName(name).replace(/\.pdf$/, '');
+    return () => {
+      document.title = before;
+    };
+  }, [name]);
 
   const exportPdf = async () => {
     if (!resume || exporting) return;

@@ -151,6 +151,8 @@ describe('在线简历预览', () => {
     expect(screen.getByTestId('preview-award').textContent).toContain('2023.10');
     expect(screen.getByTestId('preview-language').textContent).toContain('一般');
     expect(screen.queryByTestId('preview-empty')).toBeNull();
+    // printing to PDF suggests the tab's title as the file name
+    expect(document.title).toBe('欧阳晓雯的简历');
   });
 
   it('an empty resume says so and links to the editor', async () => {
