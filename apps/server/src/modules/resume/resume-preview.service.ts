@@ -16,7 +16,7 @@ import { careerProfileOf, profileSummaryOf } from '../member-profile/member-prof
 import type { Actor } from '../sessions/actor';
 import { requireOwnResume, resumeOwnerOf } from './resume.policy';
 import { resumeOf } from './resume.service';
-import { type PdfFonts, renderResumePdf } from './resume-preview.pdf';
+import { checkFonts, type PdfFonts, renderResumePdf } from './resume-preview.pdf';
 import * as repo from './resume-preview.repo';
 
 /*
@@ -204,6 +204,7 @@ export const pdfOf = async (opts: {
   query: ResumePreviewQuery;
   fonts: PdfFonts;
 }): Promise<{ name: string; pdf: Buffer }> => {
+  checkFonts(opts.fonts); // before any reading: a server without the fonts answers at once
   const { preview, portraitFileId, userId } = await collect(opts.ctx, opts.actor, opts.query);
   const portrait = await portraitBytes(opts.ctx, userId, portraitFileId);
   const pdf = await renderResumePdf({
