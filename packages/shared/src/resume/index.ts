@@ -2,5 +2,7 @@
 
 export * from './attached';
 export * from './completeness';
+export * from './lookups';
+export * from './preview';
 export * from './rules';
 export * from './sections';
