@@ -48,6 +48,7 @@ import { generateQuestionsRoutes } from './modules/question-bank/generate-questi
 import { questionBankRoutes } from './modules/question-bank/question-bank.routes';
 import { teachingRoutes } from './modules/question-bank/teaching.routes';
 import { resumeRoutes } from './modules/resume/resume.routes';
+import { resumeAttachedRoutes } from './modules/resume/resume-attached.routes';
 import { resumePreviewRoutes } from './modules/resume/resume-preview.routes';
 import { createSessionCache } from './modules/sessions/session-cache';
 import { attachSessionCache } from './modules/sessions/session-invalidation';
@@ -190,6 +191,7 @@ export const buildApp = async (config: Config, deps: AppDeps = {}): Promise<App>
   memberProfileRoutes(app, ctx); // issue 12: member profile, schools and majors
   memberProfileCatalogRoutes(app, ctx); // issue 13: divisions and occupations
   resumeRoutes(app, ctx); // issue 13: the online resume, its sections, evaluations and completeness
+  resumeAttachedRoutes(app, ctx); // issue 13: attached resumes and their upload ticket
   resumePreviewRoutes(app, ctx); // issue 13: the online resume's preview and PDF
   // issue 12: open classes (职业发展课)
   openClassRoutes(app, ctx);

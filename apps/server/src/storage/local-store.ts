@@ -46,4 +46,5 @@ export const createLocalStore = (dir: string): FileStore => ({
     await rm(pathOf(dir, key), { force: true });
   },
   directUrl: async () => null,
+  uploadUrl: async () => null,
 });

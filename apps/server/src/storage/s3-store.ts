@@ -181,5 +181,24 @@ export const createS3Store = (config: S3Config, partBytes: number = S3_PART_BYTE
         }),
         { expiresIn: opts.ttlSeconds },
       ),
+    uploadUrl: async (key, opts) => ({
+      // the content type (and the length, when known) are signed: a PUT with others is refused by the store
+      url: await getSignedUrl(
+        client,
+        new PutObjectCommand({
+          Bucket,
+          Key: key,
+          ContentType: opts.contentType,
+          ContentLength: opts.contentLength,
+        }),
+        {
+          expiresIn: opts.ttlSeconds,
+          signableHeaders: new Set(
+            opts.contentLength === undefined ? ['content-type'] : ['content-type', 'content-length'],
+          ),
+        },
+      ),
+      headers: { 'Content-Type': opts.contentType },
+    }),
   };
 };

@@ -33,4 +33,14 @@ export type FileStore = {
     key: string,
     opts: { ttlSeconds: number; contentType: string; downloadName?: string },
   ) => Promise<string | null>;
+  /**
+   * An address the browser can PUT the object's bytes to directly (an S3 presigned PUT), valid for
+   * `ttlSeconds`, with the headers the PUT must carry (the signature covers them, and the length when
+   * `contentLength` is given: the store then refuses any other size); null when the store has none (local
+   * disk: the files area signs its own upload route).
+   */
+  uploadUrl: (
+    key: string,
+    opts: { ttlSeconds: number; contentType: string; contentLength?: number },
+  ) => Promise<{ url: string; headers: Record<string, string> } | null>;
 };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { detectContentType } from './file-type';
+import { detectContentType, detectFileType } from './file-type';
 import { parseRange } from './range';
+import { DOCS } from './test-documents';
 
 const hex = (text: string) => Buffer.from(text.replace(/\s/g, ''), 'hex');
 
@@ -51,5 +52,33 @@ describe('parseRange: one range of a 1000-byte file', () => {
     expect(parseRange('bytes=0-', 0)).toEqual({ kind: 'unsatisfiable' });
     expect(parseRange('bytes=-1', 0)).toEqual({ kind: 'unsatisfiable' });
     expect(parseRange(undefined, 0)).toEqual({ kind: 'whole' });
+  });
+});
+
+describe('detectFileType: documents from the whole file', () => {
+  it.each([
+    ['pdf', 'application/pdf'],
+    ['docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+    ['doc', 'application/msword'],
+    ['xlsx', null],
+    ['xls', null],
+    ['text', null],
+  ] as const)('%s -> %s', (name, type) => {
+    expect(detectFileType(DOCS[name])).toBe(type);
+  });
+
+  it('finds word/document.xml through the central directory too, and images as before', () => {
+    const docx = Buffer.from(DOCS.docx);
+    // the entry's local header spoilt: its central directory record still names it
+    const at = docx.indexOf('word/document.xml');
+    docx.write('XX', at - 30);
+    expect(detectFileType(docx)).toBe(
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    );
+    expect(detectFileType(Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'))).toBe('image/png');
+    // the name in a file's text is not an entry
+    expect(
+      detectFileType(Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.from(' word/document.xml')])),
+    ).toBeNull();
   });
 });

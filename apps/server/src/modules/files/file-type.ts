@@ -20,7 +20,67 @@ export const detectContentType = (head: Buffer): string | null => {
   if (startsWith(head, ascii('ftyp'), 4)) return 'video/mp4';
   // EBML (WebM and Matroska)
   if (startsWith(head, [0x1a, 0x45, 0xdf, 0xa3])) return 'video/webm';
+  if (startsWith(head, ascii('%PDF-'))) return 'application/pdf';
   return null;
+};
+
+/** OLE2 compound file (Word 97-2003 .doc, but also .xls, .ppt, .msi...). */
+const OLE2 = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+/** A zip archive's local file header (OOXML .docx, but also .xlsx, .jar, any zip). */
+const ZIP_LOCAL = [0x50, 0x4b, 0x03, 0x04];
+const ZIP_CENTRAL = [0x50, 0x4b, 0x01, 0x02];
+const WORD_STREAM = Buffer.from('WordDocument', 'utf16le');
+const DOCX_PART = Buffer.from('word/document.xml');
+
+/**
+ * Whether an OLE2 file holds a `WordDocument` stream: a directory entry (128 bytes, always at a multiple of
+ * 128 from the start since sectors are 512 or 4096 bytes after a 512-byte header) whose UTF-16 name is it,
+ * its name length field (offset 0x40) 26 (12 characters and the terminator) and its type (0x42) a stream.
+ */
+const isWordOle2 = (bytes: Buffer) => {
+  for (let at = bytes.indexOf(WORD_STREAM); at >= 0; at = bytes.indexOf(WORD_STREAM, at + 1)) {
+    if (at % 128 === 0 && at >= 512 && bytes.readUInt16LE(at + 0x40) === 26 && bytes[at + 0x42] === 2)
+      return true;
+  }
+  return false;
+};
+
+/**
+ * Whether a zip archive has a `word/document.xml` entry: its name right after a local file header (30 bytes,
+ * name length at 26) or a central directory header (46 bytes, name length at 28).
+ */
+const isDocxZip = (bytes: Buffer) => {
+  for (let at = bytes.indexOf(DOCX_PART); at >= 0; at = bytes.indexOf(DOCX_PART, at + 1)) {
+    const local = at - 30;
+    if (
+      local >= 0 &&
+      startsWith(bytes, ZIP_LOCAL, local) &&
+      bytes.readUInt16LE(local + 26) === DOCX_PART.length
+    )
+      return true;
+    const central = at - 46;
+    if (
+      central >= 0 &&
+      startsWith(bytes, ZIP_CENTRAL, central) &&
+      bytes.readUInt16LE(central + 28) === DOCX_PART.length
+    )
+      return true;
+  }
+  return false;
+};
+
+/**
+ * The content type of a whole file (documents need more than their first bytes): PDF from its header, a Word
+ * .doc as an OLE2 file with a WordDocument stream, a .docx as a zip with word/document.xml (an Excel file or
+ * any other zip is none of them); otherwise as `detectContentType`.
+ */
+export const detectFileType = (bytes: Buffer): string | null => {
+  if (startsWith(bytes, OLE2)) return isWordOle2(bytes) ? 'application/msword' : null;
+  if (startsWith(bytes, ZIP_LOCAL))
+    return isDocxZip(bytes)
+      ? 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'
+      : null;
+  return detectContentType(bytes.subarray(0, SNIFF_BYTES));
 };
 
 /** The file name ending a stored key gets for each detected type. */
@@ -30,4 +90,7 @@ export const EXTENSION_OF: Record<string, string> = {
   'image/webp': '.webp',
   'video/mp4': '.mp4',
   'video/webm': '.webm',
+  'application/pdf': '.pdf',
+  'application/msword': '.doc',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': '.docx',
 };

@@ -20,3 +20,9 @@ export const findFiles = async (db: Db, ids: readonly number[]): Promise<FileRow
         .from(files)
         .where(inArray(files.id, [...ids]))
     : [];
+
+export const findFileByKey = async (db: Db, storageKey: string): Promise<FileRow | null> =>
+  (await db.select().from(files).where(eq(files.storageKey, storageKey)).limit(1))[0] ?? null;
+
+export const deleteFileRow = async (db: Db, id: number): Promise<FileRow | null> =>
+  (await db.delete(files).where(eq(files.id, id)).returning())[0] ?? null;

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { AppError } from '../../core/errors';
 import type { App, AppContext } from '../../http/context';
 import { answers, ok } from '../../http/envelope';
+import { receiveDirectUpload } from './direct-upload';
 import * as service from './files.service';
 
 const tags = ['files'];
@@ -13,6 +14,8 @@ const tags = ['files'];
 const LARGEST_UPLOAD = Math.max(...Object.values(FILE_PURPOSES).map((rule) => rule.maxBytes));
 
 const contentParams = z.object({ id: z.string() });
+const directParams = z.object({ token: z.string().max(4000) });
+const directAnswer = z.object({ size: z.number().int() });
 const contentQuery = z.object({ expires: z.string().optional(), signature: z.string().optional() });
 
 /** `inline; filename="ascii"; filename*=UTF-8''…` for a stored file's name. */
@@ -66,6 +69,44 @@ export const fileRoutes = (app: App, ctx: AppContext) => {
             userId: actor.userId,
             purpose: request.query.purpose,
             upload: part ? { stream: part.file, filename: part.filename } : undefined,
+          }),
+        );
+      },
+    );
+  });
+
+  // Direct uploads on local disk (an S3 store answers its own presigned PUT): the raw body, any content type,
+  // streamed into the store and counted; the token is the permission (no sign-in, no cookies).
+  app.register(async (scope) => {
+    const direct = scope.withTypeProvider<ZodTypeProvider>();
+    direct.removeAllContentTypeParsers();
+    // the body is left unread (not handed on as request.body: the app's body walks must not see a stream)
+    direct.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+    direct.addHook('onError', async (request, reply) => {
+      if (!request.raw.complete) reply.header('connection', 'close');
+    });
+    direct.put(
+      `${FILES_BASE}/direct/:token`,
+      {
+        schema: {
+          tags,
+          summary: 'PUT a file’s bytes to a direct-upload address (local disk store)',
+          description:
+            'The address comes from an upload ticket (e.g. GET /api/portal/file_storages/web/obs_upload). ' +
+            'Altered, expired or already used: 403 文件链接无效或已过期; larger than the purpose allows: 413 ' +
+            '(as soon as Content-Length says so, else while streaming; nothing is kept); empty: 400.',
+          params: directParams,
+          security: [],
+          response: answers(directAnswer),
+        },
+      },
+      async (request) => {
+        const length = request.headers['content-length'];
+        return ok(
+          await receiveDirectUpload(ctx, {
+            token: request.params.token,
+            body: request.raw,
+            contentLength: length === undefined ? undefined : Number(length),
           }),
         );
       },

@@ -9,6 +9,9 @@ import type { Secrets } from '../system/secrets';
 import { limitBytes, readHead } from './file-stream';
 import { detectContentType, EXTENSION_OF, SNIFF_BYTES } from './file-type';
 import { type FileRow, findFile, findFiles, insertFile } from './files.repo';
+
+export type { FileRow } from './files.repo';
+
 import { parseRange } from './range';
 
 /*
@@ -68,6 +71,12 @@ export const fileUrls = async (
 /** The signed address of one file by id; '' for none. */
 export const fileUrlById = async (ctx: FileUrlContext, id: number | null | undefined): Promise<string> =>
   id == null ? '' : ((await fileUrls(ctx, [id])).get(id) ?? '');
+
+/** A file's row by id (for an area that keeps the id: its type, size and key), null for none. */
+export const fileById = (db: Db, id: number): Promise<FileRow | null> => findFile(db, id);
+
+/** Files' rows by ids (unknown ones left out). */
+export const filesByIds = (db: Db, ids: readonly number[]): Promise<FileRow[]> => findFiles(db, ids);
 
 /** A file as the browser sees it (id, name, type, size, signed address). */
 export const describeFile = async (ctx: FileUrlContext, file: FileRow): Promise<UploadedFile> => ({
