@@ -1,6 +1,6 @@
 import { RESUME_MSG, type ResumeSectionKey, resumeSectionTitle } from '@uplus/shared';
-import { App } from 'antd';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
+import { useToast } from '../../lib/toast';
 
 /*
  * One section of the online resume in edit mode at a time (career spec 4). A section asks `begin()` before
@@ -21,7 +21,7 @@ type Editing = {
 const EditingContext = createContext<Editing | null>(null);
 
 export const ResumeEditingProvider = ({ children }: { children: ReactNode }) => {
-  const { message } = App.useApp();
+  const message = useToast();
   const [open, setOpen] = useState<ResumeSectionKey | null>(null);
   const openRef = useRef<ResumeSectionKey | null>(null);
   const begin = useCallback(
