@@ -113,6 +113,13 @@ const envSchema = z.object({
    * organiser's HLS addresses are on. The S3 endpoint and LIVE_PLAY_URL's origin are allowed anyway.
    */
   MEDIA_ORIGINS: optionalText,
+  /** The resume PDF's fonts (issue 13): a font file (.ttc/.otf/.ttf) and the face in it; Noto CJK by default. */
+  RESUME_PDF_FONT: optionalText,
+  RESUME_PDF_FONT_FAMILY: optionalText,
+  RESUME_PDF_BOLD_FONT: optionalText,
+  RESUME_PDF_BOLD_FONT_FAMILY: optionalText,
+  /** LibreOffice's `soffice` for previews of Word attachments; unset: looked for on PATH (none: download). */
+  SOFFICE_PATH: optionalText,
   /** Lifetime of watch and chat tokens, in seconds. */
   LIVE_TOKEN_TTL_SECONDS: z.coerce
     .number()
@@ -183,6 +190,18 @@ export type LiveConfig = {
   tokenTtlSeconds: number;
 };
 
+/** A font file and the face to use in it (a .ttc holds several: its PostScript name picks one). */
+export type PdfFont = { path: string; family: string };
+
+/** Documents the server makes or converts (issue 13): the resume PDF's fonts, LibreOffice for Word previews. */
+export type DocumentsConfig = {
+  pdfFonts: { regular: PdfFont; bold: PdfFont };
+  sofficePath: string | undefined;
+};
+
+/** Debian's fonts-noto-cjk (Simplified Chinese faces). */
+const NOTO_DIR = '/usr/share/fonts/opentype/noto';
+
 /** Typed server configuration, parsed once from the environment. */
 export type Config = {
   port: number;
@@ -203,6 +222,7 @@ export type Config = {
   sessionCache: SessionCacheConfig;
   storage: StorageConfig;
   live: LiveConfig;
+  documents: DocumentsConfig;
   /** MEDIA_ORIGINS, normalized (see mediaOriginsOf for every origin pages may play media from). */
   mediaOrigins?: readonly string[];
 };
@@ -331,6 +351,19 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       chatUrl: e.LIVE_CHAT_URL,
       chatSecret: e.LIVE_CHAT_SECRET,
       tokenTtlSeconds: e.LIVE_TOKEN_TTL_SECONDS,
+    },
+    documents: {
+      pdfFonts: {
+        regular: {
+          path: e.RESUME_PDF_FONT ?? `${NOTO_DIR}/NotoSansCJK-Regular.ttc`,
+          family: e.RESUME_PDF_FONT_FAMILY ?? 'NotoSansCJKsc-Regular',
+        },
+        bold: {
+          path: e.RESUME_PDF_BOLD_FONT ?? `${NOTO_DIR}/NotoSansCJK-Bold.ttc`,
+          family: e.RESUME_PDF_BOLD_FONT_FAMILY ?? 'NotoSansCJKsc-Bold',
+        },
+      },
+      sofficePath: e.SOFFICE_PATH,
     },
   };
 };

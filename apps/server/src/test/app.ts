@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { type AppDeps, buildApp } from '../app';
-import type { Config } from '../config/config';
+import { type Config, loadConfig } from '../config/config';
 import type { Database, Db } from '../db/client';
 import type { App } from '../http/context';
 import { type Driver, openTestDatabase } from './database';
@@ -38,6 +38,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
     chatSecret: undefined,
     tokenTtlSeconds: 4 * 3600,
   },
+  documents: loadConfig({}).documents,
   ...overrides,
 });
 

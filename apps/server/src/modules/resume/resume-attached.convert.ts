@@ -21,9 +21,8 @@ const executable = async (file: string) =>
   );
 
 /** The LibreOffice executable, or null when there is none (looked up once per process). */
-export const findSoffice = (): Promise<string | null> => {
+export const findSoffice = (configured: string | undefined): Promise<string | null> => {
   found ??= (async () => {
-    const configured = process.env.SOFFICE_PATH;
     if (configured) return (await executable(configured)) ? configured : null;
     for (const dir of (process.env.PATH ?? '').split(path.delimiter).filter(Boolean)) {
       for (const name of ['soffice', 'libreoffice']) {

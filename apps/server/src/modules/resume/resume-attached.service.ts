@@ -13,6 +13,7 @@ import {
   RESUME_MSG,
   type UploadTicket,
 } from '@uplus/shared';
+import type { Config } from '../../config/config';
 import { AppError } from '../../core/errors';
 import { claimDirectUpload, issueDirectUpload, removeFile } from '../files/direct-upload';
 import {
@@ -42,7 +43,7 @@ import {
  * list, rename, delete and the preview (PDF inline; Word converted with LibreOffice when installed).
  */
 
-type Ctx = UploadContext;
+type Ctx = UploadContext & { config: Pick<Config, 'documents'> };
 type WhoAsks = { ctx: Ctx; actor: Pick<Actor, 'userId'> };
 
 const TYPE_OF: Record<AttachedExtension, string> = {
@@ -202,7 +203,7 @@ const convertedPdf = async (
 ): Promise<FileRow | 'none' | 'failed'> => {
   const made = row.previewFileId ? await fileById(ctx.db, row.previewFileId) : null;
   if (made) return made;
-  const soffice = await findSoffice();
+  const soffice = await findSoffice(ctx.config.documents.sofficePath);
   if (!soffice) return 'none';
   try {
     const stored = await ctx.storage.get(file.storageKey);

@@ -14,27 +14,11 @@ import { AppError } from '../../core/errors';
  * descriptions flow on to the next page; every page gets 第 n 页 / 共 m 页.
  */
 
-/** A font file and the face to use in it (a .ttc holds several: its PostScript name picks one). */
-export type PdfFont = { path: string; family: string };
-/** The regular face for text and the bold one for headings. */
+import type { PdfFont } from '../../config/config';
+
+export type { PdfFont };
+/** The regular face for text and the bold one for headings (config `documents.pdfFonts`). */
 export type PdfFonts = { regular: PdfFont; bold: PdfFont };
-
-const NOTO_DIR = '/usr/share/fonts/opentype/noto';
-
-/**
- * The fonts from the environment: RESUME_PDF_FONT / RESUME_PDF_FONT_FAMILY and RESUME_PDF_BOLD_FONT /
- * RESUME_PDF_BOLD_FONT_FAMILY; by default Debian's fonts-noto-cjk (Simplified Chinese faces).
- */
-export const pdfFontsFromEnv = (env: Record<string, string | undefined> = process.env): PdfFonts => ({
-  regular: {
-    path: env.RESUME_PDF_FONT || `${NOTO_DIR}/NotoSansCJK-Regular.ttc`,
-    family: env.RESUME_PDF_FONT_FAMILY || 'NotoSansCJKsc-Regular',
-  },
-  bold: {
-    path: env.RESUME_PDF_BOLD_FONT || `${NOTO_DIR}/NotoSansCJK-Bold.ttc`,
-    family: env.RESUME_PDF_BOLD_FONT_FAMILY || 'NotoSansCJKsc-Bold',
-  },
-});
 
 /** 503 with a clear text when a font file is not there (the fonts-noto-cjk package is not installed). */
 export const checkFonts = (fonts: PdfFonts) => {

@@ -1,7 +1,7 @@
 import { resumePdfFileName, resumePreview, resumePreviewQuery, SERVICE_BASES } from '@uplus/shared';
 import type { App, AppContext } from '../../http/context';
 import { answers, ok } from '../../http/envelope';
-import { type PdfFonts, pdfFontsFromEnv } from './resume-preview.pdf';
+import type { PdfFonts } from './resume-preview.pdf';
 import * as service from './resume-preview.service';
 
 const tags = ['resume'];
@@ -21,7 +21,7 @@ const attachment = (name: string) => {
 
 /** The online resume's preview and PDF export (issue 13; career spec 7 "Preview resume"). */
 export const resumePreviewRoutes = (app: App, ctx: AppContext, options: { fonts?: PdfFonts } = {}) => {
-  const fonts = options.fonts ?? pdfFontsFromEnv();
+  const fonts = options.fonts ?? ctx.config.documents.pdfFonts;
 
   app.get(
     `${base}/preview`,

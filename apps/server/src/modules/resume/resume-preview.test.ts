@@ -1,13 +1,14 @@
 import { RESUME_MSG, RESUME_PDF_MSG, type ResumePreview } from '@uplus/shared';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config/config';
 import { AppError } from '../../core/errors';
 import { createLocalStore } from '../../storage/local-store';
 import { testConfig, useTestApp } from '../../test/app';
 import { testDrivers } from '../../test/database';
 import { buildSignedInMember } from '../../test/factories';
 import { createSecrets, resolveAppSecret } from '../system/secrets';
-import { MISSING_GLYPH, pdfFontsFromEnv, renderResumePdf } from './resume-preview.pdf';
+import { MISSING_GLYPH, renderResumePdf } from './resume-preview.pdf';
 import { ageAt, pdfOf } from './resume-preview.service';
 import { FULL_RESUME, fillFullResume } from './resume-preview.test-data';
 
@@ -62,7 +63,7 @@ describe('renderResumePdf', () => {
     const pdf = await renderResumePdf({
       resume: empty,
       portrait: null,
-      fonts: pdfFontsFromEnv(),
+      fonts: testConfig().documents.pdfFonts,
       now: new Date(),
     });
     const text = (await pagesOf(pdf)).join('\n');
@@ -343,7 +344,7 @@ describe.each(testDrivers())('resume preview and PDF on %s', (driver) => {
       secrets: createSecrets(await resolveAppSecret({ db: t.db, configured: testConfig().appSecret })),
       config: testConfig(),
     };
-    const fonts = pdfFontsFromEnv({ RESUME_PDF_FONT: '/nonexistent/NotoSansCJK-Regular.ttc' });
+    const fonts = loadConfig({ RESUME_PDF_FONT: '/nonexistent/NotoSansCJK-Regular.ttc' }).documents.pdfFonts;
     const error = await pdfOf({ ctx, actor: { userId: me.user.id } as never, query: {}, fonts }).catch(
       (e: unknown) => e,
     );
@@ -352,7 +353,7 @@ describe.each(testDrivers())('resume preview and PDF on %s', (driver) => {
     expect((error as AppError).message).toContain(RESUME_PDF_MSG.fontMissing);
     expect((error as AppError).message).toContain('/nonexistent/NotoSansCJK-Regular.ttc');
     // a file that is no font
-    const notFont = pdfFontsFromEnv({ RESUME_PDF_BOLD_FONT: '/etc/hostname' });
+    const notFont = loadConfig({ RESUME_PDF_BOLD_FONT: '/etc/hostname' }).documents.pdfFonts;
     const second = await pdfOf({
       ctx,
       actor: { userId: me.user.id } as never,
