@@ -9,10 +9,11 @@ import {
 } from '@uplus/shared';
 import { Button, Card, Form, Select, Skeleton } from 'antd';
 import { type ReactNode, useState } from 'react';
+import { errorMessage } from '../../../api/http';
 import { useToast } from '../../../lib/toast';
+import { useMemberDetail, useSaveMemberProfile } from './api';
 import { type CityPick, CitySelector } from './city-selector';
 import { JobCategorySelector, type OccupationPick } from './job-category-selector';
-import { useMemberDetail, useSaveIntention } from './lookups-api';
 import './lookups.css';
 
 type Values = {
@@ -28,6 +29,21 @@ const SALARY_STEPS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 18,
 const MIN_OPTIONS = SALARY_STEPS.map((k) => ({ value: k, label: `${k}k` }));
 /** 面议 (999) is offered as the upper end: "from the minimum, negotiable". */
 const MAX_OPTIONS = [...MIN_OPTIONS, { value: NEGOTIABLE, label: '面议' }];
+
+/** A server refusal that names a field goes under that field. */
+const FIELD_OF_MESSAGE: Record<string, keyof Values> = {
+  [RESUME_MSG.positionsRequired]: 'positions',
+  [RESUME_MSG.positionsMax]: 'positions',
+  [RESUME_MSG.positionUnknown]: 'positions',
+  [RESUME_MSG.citiesRequired]: 'cities',
+  [RESUME_MSG.citiesMax]: 'cities',
+  [RESUME_MSG.cityUnknown]: 'cities',
+  [RESUME_MSG.minSalaryRequired]: 'minSalary',
+  [RESUME_MSG.salaryInvalid]: 'minSalary',
+  [RESUME_MSG.maxSalaryRequired]: 'maxSalary',
+  [RESUME_MSG.salaryOrder]: 'maxSalary',
+  [RESUME_MSG.salaryEqual]: 'maxSalary',
+};
 
 /** Where each checked field's message goes. */
 const FIELD_OF: Record<string, keyof Values> = {
@@ -80,7 +96,7 @@ function PickerField<T extends { code: string; name: string }>({
 export function JobIntentionCard() {
   const toast = useToast();
   const detail = useMemberDetail();
-  const save = useSaveIntention();
+  const save = useSaveMemberProfile();
   const [form] = Form.useForm<Values>();
   const [editing, setEditing] = useState(false);
   const [selector, setSelector] = useState<'positions' | 'cities' | null>(null);
@@ -123,8 +139,13 @@ export function JobIntentionCard() {
       await save.mutateAsync(body);
       toast.success(RESUME_MSG.saved);
       setEditing(false);
-    } catch {
-      // the HTTP client has shown the server's message
+    } catch (e) {
+      const message = errorMessage(e);
+      const target = FIELD_OF_MESSAGE[message];
+      if (target) {
+        form.setFields([{ name: target, errors: [message] }]);
+        form.focusField(target);
+      } else toast.error(message);
     }
   };
 

@@ -1,13 +1,13 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { divisionList, memberDetail, OCCUPATION_ROOT, occupationList } from '@uplus/shared';
+import { useQuery } from '@tanstack/react-query';
+import { divisionList, OCCUPATION_ROOT, occupationList } from '@uplus/shared';
 import { http, serviceUrl } from '../../../api/http';
 import { useStored } from '../../../lib/storage';
-import { RESUME_QUERY_ROOT } from '../editing';
 
 /*
- * Data of the job intention (issue 13; career spec 7 "Profile and lookups"): the city and occupation
- * lookups the selectors list, the member's intention (GET members) and its save (PUT member_profiles).
- * The lookups are reference data: cached for the session. Keys carry the token.
+ * The lookups of the job intention (issue 13; career spec 7 "Profile and lookups"): the cities and the
+ * occupation tree the two selectors list. Reference data: cached for an hour. Keys carry the token. The
+ * member's intention itself is read and saved with the profile's `career/api.ts` (useMemberDetail,
+ * useSaveMemberProfile).
  */
 
 const ourea = (path: string) => serviceUrl('ourea', path);
@@ -21,11 +21,6 @@ export const lookupKeys = {
   occupations: (token: string | null, parentCode: string) =>
     [...lookupKeys.all(token), 'occupations', parentCode] as const,
 };
-
-/** The member detail the resume page reads (shared with the profile's cards: same key, one request). */
-export const memberDetailKey = (token: string | null) =>
-  [...RESUME_QUERY_ROOT, 'member-detail', token ?? ''] as const;
-export const MEMBER_DETAILS_PARAM = 'organ,profile,intentions,citys,account';
 
 /** `GET ourea/divisions?sort=sequence&order=asc&hot=Yes`: the hot cities in their order. */
 export const useHotCities = (enabled = true) => {
@@ -73,40 +68,5 @@ export const useOccupations = (parentCode: string | null, enabled = true) => {
       }),
     enabled: enabled && !!token && parentCode !== null,
     staleTime: LOOKUP_STALE_MS,
-  });
-};
-
-/** `GET ourea/members?details=organ,profile,intentions,citys,account`: the signed-in member. */
-export const useMemberDetail = () => {
-  const token = useStored('AccessToken');
-  const userId = useStored('userid');
-  return useQuery({
-    queryKey: memberDetailKey(token),
-    queryFn: ({ signal }) =>
-      http.get(ourea('/members'), {
-        query: { id: userId || undefined, details: MEMBER_DETAILS_PARAM },
-        schema: memberDetail,
-        silent: true,
-        signal,
-      }),
-    enabled: !!token,
-  });
-};
-
-/** The job intention's body of `PUT member_profiles` (cityCodes [''] = 全国; salaries in thousands). */
-export type IntentionBody = {
-  standardOccupationCodes: string[];
-  cityCodes: string[];
-  minSalary: number | null;
-  maxSalary: number | null;
-};
-
-/** `PUT ourea/member_profiles` with the intention; refreshes every resume query (update time, percentages). */
-export const useSaveIntention = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    // The answer (the member's basic info) is not used: the refreshed member detail shows the save.
-    mutationFn: (body: IntentionBody) => http.put(ourea('/member_profiles'), body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: RESUME_QUERY_ROOT }),
   });
 };

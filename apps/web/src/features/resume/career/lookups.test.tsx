@@ -309,7 +309,24 @@ const intentionServer = (start: MemberDetail) => {
           maxSalary: body.maxSalary,
         },
       };
-      return { ...ok({ userId: 'u1' }), message: '保存成功' };
+      return {
+        ...ok({
+          userId: 'u1',
+          name: '王小明',
+          sex: 'Male',
+          avatar: '',
+          birthday: null,
+          degree: null,
+          schoolCode: null,
+          schoolName: '',
+          majorCode: null,
+          majorName: '',
+          enrolmentAt: null,
+          graduateAt: null,
+          perfected: false,
+        }),
+        message: '保存成功',
+      };
     },
   };
 };
@@ -420,6 +437,25 @@ describe('求职意向', () => {
     });
     expect((await screen.findByTestId('intention-view-cities')).textContent).toBe('全国');
     expect(screen.getByTestId('intention-view-salary').textContent).toBe('面议');
+  });
+
+  it('a server refusal naming a field goes under it (请选择正确的城市); the form stays open', async () => {
+    stubFetch({
+      ...intentionServer(
+        detail({
+          intentions: [
+            { standardOccupationCode: '2-02-10', standardOccupationName: '信息和通信工程技术人员' },
+          ],
+          citys: [{ cityCode: '330100', cityName: '杭州市' }],
+        }),
+      ),
+      'PUT /api/ourea/member_profiles': fail(400, RESUME_MSG.cityUnknown),
+    });
+    renderCard();
+    fireEvent.click(await screen.findByTestId('intention-edit'));
+    fireEvent.click(screen.getByTestId('intention-save'));
+    await expectFieldError('intention-cities', RESUME_MSG.cityUnknown);
+    expect(screen.getByTestId('intention-form')).toBeTruthy();
   });
 
   it('says so when the intention cannot be loaded', async () => {
