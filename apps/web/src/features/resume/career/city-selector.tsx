@@ -18,6 +18,8 @@ import './lookups.css';
 export type CityPick = { code: string; name: string };
 
 type Props = {
+  /** the id of the dialog's content (a field that opens it points at it with aria-controls) */
+  id?: string;
   open: boolean;
   /** the cities picked so far */
   value: readonly CityPick[];
@@ -53,6 +55,7 @@ const groupCities = (cities: readonly Division[]) => {
  * (`pickCity`). Single mode picks a city and confirms at once.
  */
 export function CitySelector({
+  id,
   open,
   value,
   mode = 'multiple',
@@ -201,56 +204,59 @@ export function CitySelector({
           : null
       }
     >
-      {multiple && (
-        <div className="lk-picked" data-testid="city-picked">
-          <span className="lk-picked-label">已选城市：</span>
-          {picked.length === 0 ? (
-            <span className="lk-muted">未选择</span>
-          ) : (
-            picked.map((p) => (
-              <button
-                type="button"
-                key={p.code || 'nation'}
-                className="lk-chip"
-                aria-label={`移除${p.name}`}
-                onClick={() => toggle(p)}
-              >
-                {p.name}
-                <span aria-hidden="true">×</span>
-              </button>
-            ))
-          )}
-        </div>
-      )}
-      <Input.Search
-        allowClear
-        placeholder="搜索城市，如：杭州"
-        aria-label="搜索城市"
-        value={search}
-        onChange={(e) => setSearch(e.target.value)}
-        onKeyDown={onSearchKey}
-        className="lk-search"
-        data-testid="city-search"
-      />
-      {query ? (
-        (status(all) ??
-        (found.length === 0 ? (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="没有找到该城市" />
-        ) : (
-          <div className="lk-cities" data-testid="city-found">
-            {found.map((c) => cityButton(c))}
+      <div id={id}>
+        {multiple && (
+          <div className="lk-picked" data-testid="city-picked">
+            <span className="lk-picked-label">已选城市：</span>
+            {picked.length === 0 ? (
+              <span className="lk-muted">未选择</span>
+            ) : (
+              picked.map((p) => (
+                <button
+                  type="button"
+                  key={p.code || 'nation'}
+                  className="lk-chip"
+                  aria-label={`移除${p.name}`}
+                  onClick={() => toggle(p)}
+                >
+                  {p.name}
+                  <span aria-hidden="true">×</span>
+                </button>
+              ))
+            )}
           </div>
-        )))
-      ) : (
-        <Tabs
-          activeKey={tab}
-          onChange={setTab}
-          items={[
-            { key: HOT_TAB, label: '热门城市', children: hotPane },
-            ...CITY_LETTER_GROUPS.map((g) => ({ key: g, label: g, children: groupPane(g) })),
-          ]}
+        )}
+        <Input.Search
+          allowClear
+          placeholder="搜索城市，如：杭州"
+          aria-label="搜索城市"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          onKeyDown={onSearchKey}
+          className="lk-search"
+          data-testid="city-search"
         />
-      )}
+        {query ? (
+          (status(all) ??
+          (found.length === 0 ? (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="没有找到该城市" />
+          ) : (
+            <div className="lk-cities" data-testid="city-found">
+              {found.map((c) => cityButton(c))}
+            </div>
+          )))
+        ) : (
+          <Tabs
+            destroyOnHidden
+            activeKey={tab}
+            onChange={setTab}
+            items={[
+              { key: HOT_TAB, label: '热门城市', children: hotPane },
+              ...CITY_LETTER_GROUPS.map((g) => ({ key: g, label: g, children: groupPane(g) })),
+            ]}
+          />
+        )}
+      </div>
     </Modal>
   );
 }

@@ -9,6 +9,8 @@ import './lookups.css';
 export type OccupationPick = { code: string; name: string };
 
 type Props = {
+  /** the id of the dialog's content (a field that opens it points at it with aria-controls) */
+  id?: string;
   open: boolean;
   /** the positions picked so far */
   value: readonly OccupationPick[];
@@ -51,7 +53,7 @@ const columnState = (q: Level, what: string): ReactNode => {
  * checked in the third column, at most three (a fourth says 最多选择三个职位). The first 大类 and 中类 open
  * by themselves.
  */
-export function JobCategorySelector({ open, value, onOk, onCancel }: Props) {
+export function JobCategorySelector({ id, open, value, onOk, onCancel }: Props) {
   const toast = useToast();
   const [picked, setPicked] = useState<OccupationPick[]>([...value]);
   const [major, setMajor] = useState<string | null>(null);
@@ -135,60 +137,62 @@ export function JobCategorySelector({ open, value, onOk, onCancel }: Props) {
         </Button>,
       ]}
     >
-      <div className="lk-picked" data-testid="occupation-picked">
-        <span className="lk-picked-label">已选职位：</span>
-        {picked.length === 0 ? (
-          <span className="lk-muted">未选择</span>
-        ) : (
-          picked.map((p) => (
-            <button
-              type="button"
-              key={p.code}
-              className="lk-chip"
-              aria-label={`移除${p.name}`}
-              onClick={() => toggle(p)}
-            >
-              {p.name}
-              <span aria-hidden="true">×</span>
-            </button>
-          ))
-        )}
-      </div>
-      <div className="lk-columns">
-        <nav className="lk-column" aria-label="大类">
-          {navColumn(
-            majors,
-            '大类',
-            major,
-            (code) => {
-              setMajor(code);
-              if (code !== major) setMid(null);
-            },
-            'occupation-majors',
+      <div id={id}>
+        <div className="lk-picked" data-testid="occupation-picked">
+          <span className="lk-picked-label">已选职位：</span>
+          {picked.length === 0 ? (
+            <span className="lk-muted">未选择</span>
+          ) : (
+            picked.map((p) => (
+              <button
+                type="button"
+                key={p.code}
+                className="lk-chip"
+                aria-label={`移除${p.name}`}
+                onClick={() => toggle(p)}
+              >
+                {p.name}
+                <span aria-hidden="true">×</span>
+              </button>
+            ))
           )}
-        </nav>
-        <nav className="lk-column" aria-label="中类">
-          {major === null ? null : navColumn(mids, '中类', mid, setMid, 'occupation-mids')}
-        </nav>
-        <fieldset className="lk-column lk-smalls" aria-label="职位（小类）">
-          {mid === null
-            ? null
-            : (columnState(smalls, '职位') ?? (
-                <ul className="lk-checks" data-testid="occupation-smalls">
-                  {(smalls.data ?? []).map((o) => (
-                    <li key={o.code}>
-                      <Checkbox
-                        checked={isPicked(o.code)}
-                        onChange={() => toggle(o)}
-                        data-testid={`occupation-${o.code}`}
-                      >
-                        {o.name}
-                      </Checkbox>
-                    </li>
-                  ))}
-                </ul>
-              ))}
-        </fieldset>
+        </div>
+        <div className="lk-columns">
+          <nav className="lk-column" aria-label="大类">
+            {navColumn(
+              majors,
+              '大类',
+              major,
+              (code) => {
+                setMajor(code);
+                if (code !== major) setMid(null);
+              },
+              'occupation-majors',
+            )}
+          </nav>
+          <nav className="lk-column" aria-label="中类">
+            {major === null ? null : navColumn(mids, '中类', mid, setMid, 'occupation-mids')}
+          </nav>
+          <fieldset className="lk-column lk-smalls" aria-label="职位（小类）">
+            {mid === null
+              ? null
+              : (columnState(smalls, '职位') ?? (
+                  <ul className="lk-checks" data-testid="occupation-smalls">
+                    {(smalls.data ?? []).map((o) => (
+                      <li key={o.code}>
+                        <Checkbox
+                          checked={isPicked(o.code)}
+                          onChange={() => toggle(o)}
+                          data-testid={`occupation-${o.code}`}
+                        >
+                          {o.name}
+                        </Checkbox>
+                      </li>
+                    ))}
+                  </ul>
+                ))}
+          </fieldset>
+        </div>
       </div>
     </Modal>
   );

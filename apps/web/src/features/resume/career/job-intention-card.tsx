@@ -8,7 +8,7 @@ import {
   RESUME_MSG,
 } from '@uplus/shared';
 import { Button, Card, Form, Select, Skeleton } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { errorMessage } from '../../../api/http';
 import { useToast } from '../../../lib/toast';
 import { useMemberDetail, useSaveMemberProfile } from './api';
@@ -58,22 +58,40 @@ type PickerFieldProps<T extends { code: string; name: string }> = {
   id?: string;
   value?: T[];
   placeholder: string;
+  /** its selector dialog is open */
+  expanded: boolean;
+  /** the id of the selector dialog's content */
+  controls: string;
   onOpen: () => void;
   'aria-invalid'?: boolean | 'true' | 'false';
   'aria-describedby'?: string;
   'data-testid'?: string;
 };
 
-/** A form field that shows the picked names and opens a selector dialog (Enter/Space or a click). */
+/**
+ * A form field that shows the picked names and opens a selector dialog (Enter/Space or a click). A
+ * combobox with a dialog popup, so that the form's aria-required and aria-invalid apply to it.
+ */
 function PickerField<T extends { code: string; name: string }>({
   value,
   placeholder,
+  expanded,
+  controls,
   onOpen,
   ...rest
 }: PickerFieldProps<T>) {
   const names = (value ?? []).map((v) => v.name);
   return (
-    <button type="button" className="lk-field" onClick={onOpen} {...rest}>
+    <button
+      type="button"
+      role="combobox"
+      aria-haspopup="dialog"
+      aria-expanded={expanded}
+      aria-controls={expanded ? controls : undefined}
+      className="lk-field"
+      onClick={onOpen}
+      {...rest}
+    >
       {names.length === 0 ? (
         <span className="lk-placeholder">{placeholder}</span>
       ) : (
@@ -100,6 +118,17 @@ export function JobIntentionCard() {
   const [form] = Form.useForm<Values>();
   const [editing, setEditing] = useState(false);
   const [selector, setSelector] = useState<'positions' | 'cities' | null>(null);
+  const selectorId = useId();
+  const positionsDialog = `${selectorId}-positions`;
+  // Keyboard focus follows the mode: the first field on opening the form, 编辑 (去填写) on leaving it.
+  const editButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+  useEffect(() => {
+    if (editing) document.getElementById('job-intention_positions')?.focus();
+    else if (wasEditing.current) editButton.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
+  const citiesDialog = `${selectorId}-cities`;
 
   const positions: OccupationPick[] = (detail.data?.intentions ?? []).map((i) => ({
     code: i.standardOccupationCode,
@@ -180,6 +209,8 @@ export function JobIntentionCard() {
         <Form.Item label="期望职位" name="positions" required>
           <PickerField<OccupationPick>
             placeholder="请选择职位（最多3个）"
+            expanded={selector === 'positions'}
+            controls={positionsDialog}
             onOpen={() => setSelector('positions')}
             data-testid="intention-positions"
           />
@@ -187,6 +218,8 @@ export function JobIntentionCard() {
         <Form.Item label="期望城市" name="cities" required>
           <PickerField<CityPick>
             placeholder="请选择城市（最多3个）"
+            expanded={selector === 'cities'}
+            controls={citiesDialog}
             onOpen={() => setSelector('cities')}
             data-testid="intention-cities"
           />
@@ -232,6 +265,7 @@ export function JobIntentionCard() {
           </Button>
         </div>
         <JobCategorySelector
+          id={positionsDialog}
           open={selector === 'positions'}
           value={form.getFieldValue('positions') ?? []}
           onCancel={() => setSelector(null)}
@@ -241,6 +275,7 @@ export function JobIntentionCard() {
           }}
         />
         <CitySelector
+          id={citiesDialog}
           open={selector === 'cities'}
           value={form.getFieldValue('cities') ?? []}
           onCancel={() => setSelector(null)}
@@ -255,7 +290,7 @@ export function JobIntentionCard() {
     body = (
       <div className="lk-empty">
         <span className="lk-muted">还没有填写求职意向</span>
-        <Button type="link" onClick={startEditing} data-testid="intention-fill">
+        <Button ref={editButton} type="link" onClick={startEditing} data-testid="intention-fill">
           去填写
         </Button>
       </div>
@@ -277,7 +312,13 @@ export function JobIntentionCard() {
       data-testid="job-intention-card"
       extra={
         !editing && !detail.isPending && !detail.isError && !empty ? (
-          <Button type="link" size="small" onClick={startEditing} data-testid="intention-edit">
+          <Button
+            ref={editButton}
+            type="link"
+            size="small"
+            onClick={startEditing}
+            data-testid="intention-edit"
+          >
             编辑
           </Button>
         ) : null
