@@ -24,6 +24,7 @@ import {
 import { AppError } from '../../core/errors';
 import { companiesByIds } from '../employer/employer.service';
 import { claimFile, type FileUrlContext, fileUrlById, receiveUpload } from '../files/files.service';
+import { touchResumeOf } from '../resume/resume.service';
 import type { Actor } from '../sessions/actor';
 import { citiesExist, divisionNamesOf, domicileExists, occupationsExist } from './member-profile.catalog';
 import { memberAsked, profileOwnerOf } from './member-profile.policy';
@@ -41,6 +42,15 @@ const blankToNull = (v: string | null | undefined) => {
   const t = v?.trim();
   return t ? t : null;
 };
+
+/** How far ahead of UTC a client's clock (time zone) may be: UTC+14. */
+const CLIENT_AHEAD_MS = 14 * 3_600_000;
+/**
+ * A month field as stored: the first instant (UTC) of its month. A month picked in a browser east of UTC
+ * may arrive as the local start of the month (Sep 1 00:00 in China = Aug 31 16:00 UTC), so a time in the
+ * last 14 hours of a month counts as the next month (as the resume sections do).
+ */
+const monthOf = (v: number) => new Date(monthStart(v + CLIENT_AHEAD_MS));
 
 const asId = (v: number | string | null | undefined) => {
   if (v === null || v === undefined || v === '') return null;
@@ -105,8 +115,8 @@ export const putMemberProfile = async (opts: {
           schoolCode,
           majorCode,
           degree: body.degree as string,
-          enrolmentAt: new Date(monthStart(body.enrolmentAt as number)),
-          graduateAt: new Date(monthStart(body.graduateAt as number)),
+          enrolmentAt: monthOf(body.enrolmentAt as number),
+          graduateAt: monthOf(body.graduateAt as number),
           gradingRank: blankToNull(body.gradingRank),
         },
         now,
@@ -160,6 +170,8 @@ export const putMemberProfile = async (opts: {
       break;
     }
   }
+  // the resume shows these (personal information, first education, intention): its update time moves
+  if (kind !== 'status') await touchResumeOf({ db, userId, now });
   return basicInfoOf({ db, actor });
 };
 
@@ -171,12 +183,10 @@ export const setPolitical = async (opts: {
   actor: Actor;
   politicalStatus: PoliticalStatus | null;
 }): Promise<PoliticalAnswer> => {
-  await repo.updateCareerFields(
-    opts.ctx.db,
-    profileOwnerOf(opts.actor),
-    { politicalStatus: opts.politicalStatus },
-    opts.ctx.now(),
-  );
+  const userId = profileOwnerOf(opts.actor);
+  const now = opts.ctx.now();
+  await repo.updateCareerFields(opts.ctx.db, userId, { politicalStatus: opts.politicalStatus }, now);
+  await touchResumeOf({ db: opts.ctx.db, userId, now });
   return {
     politicalStatus: opts.politicalStatus,
     politicalStatusTitle: politicalTitle(opts.politicalStatus),

@@ -240,7 +240,14 @@ describe.each(testDrivers())('member profile, career side, on %s', (driver) => {
 
   it('editTop: the first education saved on the profile, months kept, with every rule', async () => {
     const me = await buildSignedInMember(t.db);
-    const res = await put(me.token, { ...editTop(), resumeId: 5, enrolmentAt: Date.UTC(2022, 8, 15, 12) });
+    // Sep 2022 picked in China arrives as Aug 31 16:00 UTC; Jun 2025 picked in New York as Jun 1 04:00 UTC
+    const HOUR = 3_600_000;
+    const res = await put(me.token, {
+      ...editTop(),
+      resumeId: 5,
+      enrolmentAt: month(2022, 9) - 8 * HOUR,
+      graduateAt: month(2025, 6) + 4 * HOUR,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const career = await careerProfileOf({ db: t.db, userId: me.user.id });
     expect(career.topEducation).toEqual({
@@ -370,6 +377,44 @@ describe.each(testDrivers())('member profile, career side, on %s', (driver) => {
       expect400(await put(me.token, { ...intention(), ...change }), message);
     // a refused save changed nothing
     expect((await members(me.token)).citys).toEqual([{ cityCode: '', cityName: '全国' }]);
+  });
+
+  it('personal, first-education, intention and political saves move the resume’s update time; status does not', async () => {
+    const me = await buildSignedInMember(t.db);
+    const updateAt = async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `${O}/resume_onlines`,
+        headers: headers(me.token),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.updateAt as number;
+    };
+    let last = await updateAt();
+    const saves: [string, () => Promise<unknown>][] = [
+      ['personal', () => put(me.token, personal())],
+      ['editTop', () => put(me.token, editTop())],
+      ['intention', () => put(me.token, intention())],
+      [
+        'political',
+        () =>
+          t.app.inject({
+            method: 'PUT',
+            url: `${O}/member_profiles/political?politicalStatus=Masses`,
+            headers: headers(me.token),
+          }),
+      ],
+    ];
+    for (const [kind, save] of saves) {
+      t.clock.advance(60_000);
+      await save();
+      const now = await updateAt();
+      expect(now, kind).toBeGreaterThan(last);
+      last = now;
+    }
+    t.clock.advance(60_000);
+    await put(me.token, { status: 'Seeking' });
+    expect(await updateAt()).toBe(last);
   });
 
   it('a body mixing two kinds is refused', async () => {

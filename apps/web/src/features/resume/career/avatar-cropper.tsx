@@ -190,13 +190,15 @@ type FieldProps = {
   value: string;
   onUploaded: (upload: AvatarUpload) => void;
   disabled?: boolean;
+  /** a new image is uploaded but the form is not saved yet */
+  pending?: boolean;
 };
 
 /**
  * The avatar with a 上传头像 button: picks a png/jpg/jpeg under 2 MB (else the spec's message), then opens
  * the crop dialog.
  */
-export function AvatarField({ value, onUploaded, disabled }: FieldProps) {
+export function AvatarField({ value, onUploaded, disabled, pending }: FieldProps) {
   const toast = useToast();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
@@ -222,12 +224,16 @@ export function AvatarField({ value, onUploaded, disabled }: FieldProps) {
       <Button onClick={() => input.current?.click()} disabled={disabled} data-testid="avatar-pick">
         上传头像
       </Button>
-      <span className="rp-hint">支持 png、jpg、jpeg，小于2MB</span>
+      <span className="rp-hint" aria-live="polite">
+        {pending ? '新头像保存后生效' : '支持 png、jpg、jpeg，小于2MB'}
+      </span>
       <input
         ref={input}
         type="file"
         accept=".png,.jpg,.jpeg,image/png,image/jpeg"
         hidden
+        style={{ display: 'none' }}
+        tabIndex={-1}
         onChange={(e) => pick(e.target.files?.[0])}
         data-testid="avatar-input"
       />

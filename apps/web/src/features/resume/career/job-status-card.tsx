@@ -10,6 +10,7 @@ import { type KeyboardEvent, useEffect, useState } from 'react';
 import { errorMessage } from '../../../api/http';
 import { useToast } from '../../../lib/toast';
 import { useMemberDetail, useSaveMemberProfile } from './api';
+import { LoadFailed } from './load-failed';
 import './profile-cards.css';
 
 /*
@@ -78,13 +79,15 @@ export function JobStatusCard() {
   };
   const enter = (e: KeyboardEvent) => {
     // IME composition's Enter only picks the characters; it never saves.
-    if (!e.nativeEvent.isComposing) void submit();
+    if (!e.nativeEvent.isComposing && e.keyCode !== 229) void submit();
   };
 
   return (
     <Card title="求职状态" size="small" className="rp-card" data-testid="job-status-card">
       {member.isPending && member.fetchStatus !== 'idle' ? (
         <Skeleton active paragraph={{ rows: 1 }} title={false} />
+      ) : member.isError ? (
+        <LoadFailed onRetry={() => void member.refetch()} />
       ) : (
         <>
           <Radio.Group

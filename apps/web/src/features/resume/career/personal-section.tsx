@@ -18,6 +18,7 @@ import { useToast } from '../../../lib/toast';
 import { useSectionEditing } from '../editing';
 import { useDivisions, useMemberDetail, useSaveMemberProfile, useSavePolitical } from './api';
 import { AvatarField } from './avatar-cropper';
+import { LoadFailed } from './load-failed';
 import './profile-cards.css';
 
 /*
@@ -77,27 +78,22 @@ export function PersonalSection() {
   let body: ReactNode;
   if (member.isPending && member.fetchStatus !== 'idle')
     body = <Skeleton avatar active paragraph={{ rows: 2 }} />;
-  else if (member.isError)
-    body = (
-      <Alert
-        type="error"
-        showIcon
-        title="个人信息加载失败"
-        action={
-          <Button size="small" onClick={() => void member.refetch()}>
-            重试
-          </Button>
-        }
-      />
-    );
+  else if (member.isError) body = <LoadFailed what="个人信息" onRetry={() => void member.refetch()} />;
   else if (editing)
     body = <PersonalForm profile={profile} fallbackName={member.data?.name ?? ''} onDone={end} />;
   else body = <PersonalView profile={profile} name={member.data?.name ?? ''} onEdit={begin} />;
 
   return (
-    <section className="rp-section" data-resume-section="personal" aria-labelledby="rp-personal-title">
-      <header className="rp-section-head">
-        <h2 id="rp-personal-title">{title}</h2>
+    // rs-section*: the frame every section of the page has (resume.css)
+    <section
+      className="rs-section rp-section"
+      data-resume-section="personal"
+      aria-labelledby="rp-personal-title"
+    >
+      <header className="rs-section__head">
+        <h2 id="rp-personal-title" className="rs-section__title" tabIndex={-1}>
+          {title}
+        </h2>
         {!editing && member.isSuccess && (
           <Button
             type="link"
@@ -109,7 +105,7 @@ export function PersonalSection() {
           </Button>
         )}
       </header>
-      {body}
+      <div className="rs-section__body">{body}</div>
     </section>
   );
 }
@@ -217,7 +213,7 @@ function PersonalForm({
   };
   const enter = (e: KeyboardEvent) => {
     // IME composition's Enter only picks the characters; it never saves.
-    if (!e.nativeEvent.isComposing) void submit();
+    if (!e.nativeEvent.isComposing && e.keyCode !== 229) void submit();
   };
 
   return (
@@ -235,6 +231,7 @@ function PersonalForm({
         <AvatarField
           value={portrait?.viewUrl ?? profile?.portrait ?? ''}
           onUploaded={setPortrait}
+          pending={!!portrait}
           disabled={busy}
         />
       </Form.Item>

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../api/http';
 import { useToast } from '../../../lib/toast';
 import { useMemberDetail, useSetVisible } from './api';
+import { LoadFailed } from './load-failed';
 import './profile-cards.css';
 
 /*
@@ -35,6 +36,8 @@ export function PrivacyCard() {
     <Card title="隐私设置" size="small" className="rp-card" data-testid="privacy-card">
       {member.isPending && member.fetchStatus !== 'idle' ? (
         <Skeleton active paragraph={{ rows: 1 }} title={false} />
+      ) : member.isError ? (
+        <LoadFailed onRetry={() => void member.refetch()} />
       ) : (
         <div className="rp-row">
           <label htmlFor="rp-privacy-switch" className="rp-row-label">
