@@ -51,7 +51,16 @@ async function settle(page: Page): Promise<void> {
  * Runs axe-core on the page as it is now. The script goes in through evaluation rather than a script tag,
  * which the pages' Content-Security-Policy (rightly) refuses.
  */
-async function runAxe(page: Page): Promise<AxeViolation[]> {
+function runAxe(page: Page): Promise<AxeViolation[]> {
+  // axe refuses a second run while one is going on the same page ("Axe is already running"): one at a time
+  const previous = axeRuns.get(page) ?? Promise.resolve();
+  const run = previous.catch(() => undefined).then(() => runAxeNow(page));
+  axeRuns.set(page, run);
+  return run;
+}
+const axeRuns = new WeakMap<Page, Promise<unknown>>();
+
+async function runAxeNow(page: Page): Promise<AxeViolation[]> {
   const url = page.url();
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const found = await page.evaluate(async (tags) => {

@@ -46,6 +46,7 @@ import { aiRoutes } from './modules/question-bank/ai.routes';
 import { generateQuestionsRoutes } from './modules/question-bank/generate-questions.routes';
 import { questionBankRoutes } from './modules/question-bank/question-bank.routes';
 import { teachingRoutes } from './modules/question-bank/teaching.routes';
+import { resumeRoutes } from './modules/resume/resume.routes';
 import { createSessionCache } from './modules/sessions/session-cache';
 import { attachSessionCache } from './modules/sessions/session-invalidation';
 import { sessionRoutes } from './modules/sessions/sessions.routes';
@@ -185,6 +186,7 @@ export const buildApp = async (config: Config, deps: AppDeps = {}): Promise<App>
   employerRoutes(app, ctx);
   fileRoutes(app, ctx); // issue 12: uploads and signed file addresses
   memberProfileRoutes(app, ctx); // issue 12: member profile, schools and majors
+  resumeRoutes(app, ctx); // issue 13: the online resume, its sections, evaluations and completeness
   // issue 12: open classes (职业发展课)
   openClassRoutes(app, ctx);
   const jobs = deps.jobs ?? createJobQueue({ db: database.db, log: app.log, bus: notifications });

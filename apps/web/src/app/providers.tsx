@@ -39,6 +39,8 @@ export const theme: ThemeConfig = {
     colorErrorHover: '#b8282f',
     colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
     colorTextDescription: 'rgba(0, 0, 0, 0.6)',
+    // antd's placeholder grey (#bfbfbf, 1.8:1) is real text in a Select, which axe checks: #737373 (4.7:1)
+    colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
     // Light tags write in shade 7 of their palette, below 4.5:1 on the tag for these colours: shade 8 here
     // (blue, purple, red, magenta, geekblue already pass).
     ...tagText({

@@ -10,6 +10,7 @@ import {
   firstTextError,
   GRADING_RANK_VALUES,
   PROFICIENCY_VALUES,
+  RESUME_MSG,
   type RuleError,
 } from './rules';
 
@@ -64,11 +65,19 @@ export const SECTION_MAX_ROWS = 20;
 /** Creating a row beyond SECTION_MAX_ROWS. */
 export const SECTION_FULL_MSG = `每项经历最多添加${SECTION_MAX_ROWS}条`;
 
-const id = z.number().int().positive();
-const idText = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-/** Optional while parsing so that the checkers answer with the spec's message in the spec's order. */
-const text = (max = 600) => z.string().max(max).nullish();
-const time = z.number().nullish();
+/** A malformed id (path, query or body): 400 with this message. */
+export const RESUME_ID_INVALID_MSG = '记录编号不正确';
+const idRule = { error: RESUME_ID_INVALID_MSG };
+const id = z.number(idRule).int(idRule).min(1, idRule).max(Number.MAX_SAFE_INTEGER, idRule);
+const idText = z.coerce.number(idRule).int(idRule).min(1, idRule).max(Number.MAX_SAFE_INTEGER, idRule);
+/**
+ * Fields are optional while parsing so that the checkers answer with the spec's message in the spec's
+ * order. A value of the wrong type, or far beyond any limit (a guard on the body's size), is refused with
+ * the field's own message too.
+ */
+const text = (message: string, tooLong = message, max = 2000) =>
+  z.string({ error: message }).max(max, { error: tooLong }).nullish();
+const time = (message: string) => z.number({ error: message }).nullish();
 
 /** Adds the first failing rule of a checker as the (only) issue, so the answer is its message. */
 const ruled =
@@ -158,12 +167,16 @@ export const resumeEducation = z.object({
 export type ResumeEducation = z.infer<typeof resumeEducation>;
 
 const educationFields = {
-  schoolCode: text(64),
-  majorCode: text(64),
-  degree: text(32).describe(DEGREE_VALUES.join(', ')),
-  enrolmentAt: time.describe('epoch ms, month precision'),
-  graduateAt: time.describe('epoch ms, month precision'),
-  gradingRank: text(32).describe(`${GRADING_RANK_VALUES.join(', ')}; omitted or empty when not given`),
+  schoolCode: text(RESUME_MSG.schoolRequired, RESUME_MSG.schoolRequired, 64).describe(
+    'a code from GET schools',
+  ),
+  majorCode: text(RESUME_MSG.majorRequired, RESUME_MSG.majorRequired, 64).describe('a code from GET majors'),
+  degree: text(RESUME_MSG.degreeRequired, RESUME_MSG.degreeRequired, 32).describe(DEGREE_VALUES.join(', ')),
+  enrolmentAt: time(RESUME_MSG.startTimeRequired).describe('epoch ms, month precision'),
+  graduateAt: time(RESUME_MSG.endTimeRequired).describe('epoch ms, month precision'),
+  gradingRank: text(RESUME_MSG.gradingRankInvalid, RESUME_MSG.gradingRankInvalid, 32).describe(
+    `${GRADING_RANK_VALUES.join(', ')}; omitted or empty when not given`,
+  ),
 };
 /** `POST /resume_online_educations`. */
 export const educationCreateBody = z
@@ -191,11 +204,13 @@ export const resumeInternship = z.object({
 export type ResumeInternship = z.infer<typeof resumeInternship>;
 
 const internshipFields = {
-  companyName: text(),
-  inauguralAt: time.describe('epoch ms, month precision'),
-  resignAt: time.describe('epoch ms, month precision'),
-  occupationName: text(),
-  description: text(2000),
+  companyName: text(RESUME_MSG.companyRequired, RESUME_MSG.companyTooLong).describe('at most 30 characters'),
+  inauguralAt: time(RESUME_MSG.startTimeRequired).describe('epoch ms, month precision'),
+  resignAt: time(RESUME_MSG.endTimeRequired).describe('epoch ms, month precision'),
+  occupationName: text(RESUME_MSG.positionRequired, RESUME_MSG.positionTooLong).describe(
+    'at most 15 characters',
+  ),
+  description: text(RESUME_MSG.descriptionTooLong).describe('at most 500 characters'),
 };
 /** `POST /resume_online_internships`. */
 export const internshipCreateBody = z
@@ -223,11 +238,13 @@ export const resumeSociety = z.object({
 export type ResumeSociety = z.infer<typeof resumeSociety>;
 
 const societyFields = {
-  societyName: text(),
-  startAt: time.describe('epoch ms, month precision'),
-  endAt: time.describe('epoch ms, month precision'),
-  occupationName: text(),
-  description: text(2000),
+  societyName: text(RESUME_MSG.societyRequired, RESUME_MSG.societyTooLong).describe('at most 30 characters'),
+  startAt: time(RESUME_MSG.startTimeRequired).describe('epoch ms, month precision'),
+  endAt: time(RESUME_MSG.endTimeRequired).describe('epoch ms, month precision'),
+  occupationName: text(RESUME_MSG.positionRequired, RESUME_MSG.positionTooLong).describe(
+    'at most 15 characters',
+  ),
+  description: text(RESUME_MSG.descriptionTooLong).describe('at most 500 characters'),
 };
 /** `POST /resume_online_societies` (resumeId on create only, spec 7). */
 export const societyCreateBody = z
@@ -251,7 +268,10 @@ export const resumeAward = z.object({
 });
 export type ResumeAward = z.infer<typeof resumeAward>;
 
-const awardFields = { name: text(), awardedAt: time.describe('epoch ms, month precision') };
+const awardFields = {
+  name: text(RESUME_MSG.awardRequired, RESUME_MSG.awardTooLong).describe('at most 30 characters'),
+  awardedAt: time(RESUME_MSG.awardedAtRequired).describe('epoch ms, month precision'),
+};
 /** `POST /resume_online_awards`. */
 export const awardCreateBody = z.object({ resumeId: id, ...awardFields }).superRefine(ruled(firstAwardError));
 export type AwardCreateBody = z.infer<typeof awardCreateBody>;
@@ -275,8 +295,10 @@ export const resumeLanguage = z.object({
 export type ResumeLanguage = z.infer<typeof resumeLanguage>;
 
 const languageFields = {
-  language: text(),
-  proficiencyLevel: text(32).describe(PROFICIENCY_VALUES.join(', ')),
+  language: text(RESUME_MSG.languageRequired, RESUME_MSG.languageTooLong).describe('at most 15 characters'),
+  proficiencyLevel: text(RESUME_MSG.proficiencyRequired, RESUME_MSG.proficiencyRequired, 32).describe(
+    PROFICIENCY_VALUES.join(', '),
+  ),
 };
 /** `POST /resume_online_languages`. */
 export const languageCreateBody = z
@@ -303,7 +325,10 @@ export type ResumeEvaluation = z.infer<typeof resumeEvaluation>;
 
 /** `PUT /resume_online_evaluations/{id}`: { strength } (个人优势) or { evaluation } (自我评价); at most 500. */
 export const evaluationBody = z
-  .object({ strength: z.string().max(5000).nullish(), evaluation: z.string().max(5000).nullish() })
+  .object({
+    strength: text(RESUME_MSG.strengthTooLong).describe('个人优势, at most 500 characters'),
+    evaluation: text(RESUME_MSG.evaluationTooLong).describe('自我评价, at most 500 characters'),
+  })
   .superRefine(
     ruled(
       (body) => firstTextError('strength', body.strength) ?? firstTextError('evaluation', body.evaluation),
