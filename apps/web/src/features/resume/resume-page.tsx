@@ -55,17 +55,23 @@ function Completeness() {
   const { onlinePercentages: percent, missing } = percentages.data;
   return (
     <div className="rs-complete" data-testid="resume-completeness">
-      <Progress
-        className="rs-complete__bar"
-        percent={percent}
-        size="small"
-        showInfo={false}
-        status={percent >= 100 ? 'success' : 'normal'}
-        aria-label="简历完整度"
-      />
-      <p className="rs-complete__text" aria-live="polite">
-        {completenessLine(percent, missing)}
-      </p>
+      <span className="rs-complete__percent" aria-hidden>
+        {percent}
+        <small>%</small>
+      </span>
+      <div className="rs-complete__detail">
+        <Progress
+          className="rs-complete__bar"
+          percent={percent}
+          size="small"
+          showInfo={false}
+          status={percent >= 100 ? 'success' : 'normal'}
+          aria-label="简历完整度"
+        />
+        <p className="rs-complete__text" aria-live="polite">
+          {completenessLine(percent, missing)}
+        </p>
+      </div>
     </div>
   );
 }
