@@ -10,6 +10,8 @@ import {
   type ResumeInternship,
   type ResumeLanguage,
   type ResumeSociety,
+  SECTION_FULL_MSG,
+  SECTION_MAX_ROWS,
 } from '@uplus/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deferredLoadsSettled } from '../../components/lazy-antd';
@@ -516,5 +518,81 @@ describe('我的简历', () => {
     const put = calls.find((c) => c.method === 'PUT' && c.path.includes('evaluations'));
     expect(put?.body).toEqual({ strength: '学习能力强\n善于沟通' });
     expect(COMPLETENESS_PARTS.length).toBe(10);
+  });
+
+  it('without a first education, the first one added goes to the member profile (editTop)', async () => {
+    const { routes } = resumeServer({ education: [] });
+    const calls = stubFetch(workbench(routes));
+    renderApp('/workbench/index/resume');
+    expect(await screen.findByTestId('resume-education-empty')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('resume-education-add'));
+    await screen.findByTestId('resume-education-form');
+    const school = within(screen.getByTestId('resume-education-school')).getByRole('combobox');
+    fireEvent.mouseDown(school);
+    fireEvent.click(await screen.findByText('北京大学'));
+    fireEvent.mouseDown(within(screen.getByTestId('resume-education-degree')).getByRole('combobox'));
+    fireEvent.click(await screen.findByTitle('本科'));
+    const major = within(screen.getByTestId('resume-education-major')).getByRole('combobox');
+    fireEvent.mouseDown(major);
+    fireEvent.click(await screen.findByText('软件工程'));
+    await pickMonth('resume-education-start', '2022.09');
+    await pickMonth('resume-education-end', '2026.06');
+    fireEvent.mouseDown(within(screen.getByTestId('resume-education-rank')).getByRole('combobox'));
+    fireEvent.click(await screen.findByTitle('前30%'));
+    fireEvent.click(screen.getByTestId('resume-education-form-save'));
+    expect(await screen.findByText(RESUME_MSG.saved)).toBeTruthy();
+    const put = calls.find((c) => c.method === 'PUT' && c.path === '/api/ourea/member_profiles');
+    expect(put?.body).toEqual({
+      schoolCode: '10001',
+      majorCode: '080902',
+      degree: 'Bachelor',
+      enrolmentAt: month(2022, 9),
+      graduateAt: month(2026, 6),
+      gradingRank: 'Top30',
+      resumeId: RESUME_ID,
+    });
+    expect(calls.some(isSectionPost)).toBe(false);
+    const row = await within(await section('education')).findByTestId('resume-education-row');
+    expect(row.textContent).toContain('最高学历');
+  });
+
+  it('a full section (SECTION_MAX_ROWS rows) says so instead of opening a form', async () => {
+    const awards: ResumeAward[] = Array.from({ length: SECTION_MAX_ROWS }, (_, i) => ({
+      id: i + 1,
+      resumeId: RESUME_ID,
+      name: `奖项${i + 1}`,
+      awardedAt: month(2025, 1),
+    }));
+    const { routes } = resumeServer({ award: awards });
+    stubFetch(workbench(routes));
+    renderApp('/workbench/index/resume');
+    await waitFor(async () =>
+      expect(within(await section('award')).getAllByTestId('resume-award-row')).toHaveLength(
+        SECTION_MAX_ROWS,
+      ),
+    );
+    fireEvent.click(screen.getByTestId('resume-award-add'));
+    expect(await screen.findByText(SECTION_FULL_MSG)).toBeTruthy();
+    expect(screen.queryByTestId('resume-award-form')).toBeNull();
+  });
+
+  it('a section that fails to load says why and offers 重试', async () => {
+    const { routes } = resumeServer();
+    let fails = true;
+    stubFetch(
+      workbench({
+        ...routes,
+        'GET /api/ourea/resume_online_societies': (call: RecordedCall) =>
+          fails ? fail(500, '服务暂时不可用') : routes['GET /api/ourea/resume_online_societies']?.(call),
+      }),
+    );
+    renderApp('/workbench/index/resume');
+    const error = await screen.findByTestId('resume-society-load-error');
+    expect(error.textContent).toContain('服务暂时不可用');
+    expect(screen.queryByTestId('resume-society-add')).toBeNull();
+    fails = false;
+    fireEvent.click(within(error).getByRole('button'));
+    expect(await screen.findByTestId('resume-society-empty')).toBeTruthy();
+    expect(screen.getByTestId('resume-society-add')).toBeTruthy();
   });
 });
