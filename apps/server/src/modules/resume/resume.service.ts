@@ -55,7 +55,14 @@ const ruleCheck = (error: RuleError | null) => {
   if (error) throw AppError.badRequest(error.message);
 };
 const trimmed = (v: string | null | undefined) => (v ?? '').trim();
-const month = (v: number | null | undefined) => new Date(monthStart(v as number));
+/** How far ahead of UTC a client's clock (time zone) may be: UTC+14. */
+const CLIENT_AHEAD_MS = 14 * 3_600_000;
+/**
+ * A month field as stored: the first instant (UTC) of its month. A month picked in a browser east of UTC
+ * may arrive as the local start of the month (Sep 1 00:00 in China = Aug 31 16:00 UTC), so a time in the
+ * last 14 hours of a month counts as the next month; UTC month starts and times west of UTC are unchanged.
+ */
+const month = (v: number | null | undefined) => new Date(monthStart((v as number) + CLIENT_AHEAD_MS));
 
 const onlineOf = (row: repo.ResumeRow): ResumeOnline => ({
   id: row.id,

@@ -27,6 +27,7 @@ import { testDrivers } from '../../test/database';
 import { buildSignedInMember } from '../../test/factories';
 import { loadCatalogues, setProfile } from '../member-profile/member-profile.service';
 import type { SectionKey } from './resume.repo';
+import { touchResumeOf } from './resume.service';
 
 const O = '/api/ourea';
 const MONTH = (y: number, m: number) => Date.UTC(y, m - 1, 1);
@@ -220,6 +221,17 @@ describe.each(testDrivers())('online resume on %s', (driver) => {
     expect(await updateAt(me.token)).toBe(touched.updateAt);
   });
 
+  it('touchResumeOf (for writes outside the sections) touches the member’s resume, making it if needed', async () => {
+    const me = await buildSignedInMember(t.db);
+    const first = new Date(t.clock.now().getTime() - 60_000);
+    await touchResumeOf({ db: t.db, userId: me.user.id, now: first });
+    const made = data<ResumeOnline>(await call(me.token, 'GET', '/resume_onlines'));
+    expect(made.updateAt).toBe(first.getTime());
+    const later = new Date(first.getTime() + 5000);
+    await touchResumeOf({ db: t.db, userId: me.user.id, now: later });
+    expect(await updateAt(me.token)).toBe(later.getTime());
+  });
+
   it('strength and self-evaluation: at most 500 characters each, a key left out is kept', async () => {
     const me = await member();
     const url = `/resume_online_evaluations/${me.resume.id}`;
@@ -310,6 +322,21 @@ describe.each(testDrivers())('online resume on %s', (driver) => {
     expect404(await call(me.token, 'GET', `${path(section)}/${row.id}`));
     expect404(await call(me.token, 'DELETE', `${path(section)}/${row.id}`));
     expect(await list(me.token, section, me.resume.id)).toEqual([]);
+  });
+
+  it('month fields keep the month picked, also when it arrives as a local month start east or west of UTC', async () => {
+    const me = await member();
+    const at = async (awardedAt: number) =>
+      data<{ awardedAt: number }>(
+        await create(me.token, 'award', { resumeId: me.resume.id, name: '奖', awardedAt }),
+      ).awardedAt;
+    const HOUR = 3_600_000;
+    expect(await at(MONTH(2024, 9))).toBe(MONTH(2024, 9));
+    expect(await at(MONTH(2024, 9) - 8 * HOUR)).toBe(MONTH(2024, 9)); // Sep 1 00:00 in China
+    expect(await at(MONTH(2024, 9) - 14 * HOUR)).toBe(MONTH(2024, 9)); // UTC+14
+    expect(await at(MONTH(2024, 9) + 5 * HOUR)).toBe(MONTH(2024, 9)); // Sep 1 00:00 in New York
+    expect(await at(MONTH(2024, 9) + 20 * 24 * HOUR)).toBe(MONTH(2024, 9));
+    expect(await at(MONTH(2024, 10) - 15 * HOUR)).toBe(MONTH(2024, 9));
   });
 
   it('education rows carry names and titles; grade omitted is null; the profile’s first education comes first', async () => {
@@ -403,6 +430,28 @@ describe.each(testDrivers())('online resume on %s', (driver) => {
       SECTION_FULL_MSG,
     );
     expect((await list(me.token, 'award', me.resume.id)).map((r) => r.id)).toEqual([...ids].reverse());
+    // the bound holds for creates at once too
+    const busy = await member();
+    for (let i = 0; i < SECTION_MAX_ROWS - 2; i++) {
+      data(
+        await create(busy.token, 'language', {
+          resumeId: busy.resume.id,
+          language: `语言${i}`,
+          proficiencyLevel: 'Good',
+        }),
+      );
+    }
+    const racing = await Promise.all(
+      [0, 1, 2, 3].map((i) =>
+        create(busy.token, 'language', {
+          resumeId: busy.resume.id,
+          language: `并发${i}`,
+          proficiencyLevel: 'Good',
+        }),
+      ),
+    );
+    expect(racing.map((r) => r.statusCode).sort()).toEqual([200, 200, 400, 400]);
+    expect(await list(busy.token, 'language', busy.resume.id)).toHaveLength(SECTION_MAX_ROWS);
     // another member is not bounded by this one's rows
     const other = await member();
     data(await create(other.token, 'award', { resumeId: other.resume.id, ...VALID.award }));
