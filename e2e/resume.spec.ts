@@ -245,9 +245,36 @@ test('student01 fills the resume sections: each rule once, one section at a time
   await langForm.getByTestId('resume-language-name').fill('语'.repeat(16));
   await langForm.getByTestId('resume-language-form-save').click();
   await expectOnlyError(langForm, '语言/技能', '语言/技能名称不能超过15个字符');
-  await langForm.getByTestId('resume-language-name').fill('英语');
-  // Enter in the name saves (no IME composition here): the proficiency is still missing
-  await langForm.getByTestId('resume-language-name').press('Enter');
+  // A Chinese IME: the Enter that picks the characters belongs to the composition and must not save
+  const langName = langForm.getByTestId('resume-language-name');
+  await langName.fill('');
+  await langName.focus();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.imeSetComposition', { text: 'yingyu', selectionStart: 6, selectionEnd: 6 });
+  await langName.evaluate((input) => {
+    const seen = window as unknown as { enterWhileComposing?: boolean };
+    delete seen.enterWhileComposing;
+    input.addEventListener(
+      'keydown',
+      (event) => {
+        seen.enterWhileComposing = (event as KeyboardEvent).isComposing;
+      },
+      { once: true },
+    );
+  });
+  await page.keyboard.press('Enter');
+  await expect
+    .poll(() =>
+      page.evaluate(() => (window as unknown as { enterWhileComposing?: boolean }).enterWhileComposing),
+    )
+    .toBe(true);
+  await cdp.send('Input.insertText', { text: '英语' });
+  await cdp.detach();
+  await expect(langName).toHaveValue('英语');
+  await page.waitForTimeout(300);
+  await expect(langForm.locator('.ant-form-item-explain-error')).toHaveCount(0);
+  // a plain Enter saves: the proficiency is still missing
+  await langName.press('Enter');
   await expectOnlyError(langForm, '掌握情况', '请选择掌握情况');
   await pick(langForm, 'resume-language-level', '熟练');
   await saveAndClose(langForm, 'resume-language-form');
