@@ -319,6 +319,8 @@ describe('我的简历', () => {
     await expectFieldError('resume-internship-company', RESUME_MSG.companyRequired);
     expect(document.activeElement).toBe(screen.getByTestId('resume-internship-company'));
     typeInto('resume-internship-company', '字'.repeat(31));
+    // an edited field loses its message until the next save
+    await waitFor(() => expect(screen.queryByText(RESUME_MSG.companyRequired)).toBeNull());
     fireEvent.click(save);
     await expectFieldError('resume-internship-company', RESUME_MSG.companyTooLong);
     typeInto('resume-internship-company', '优加科技');

@@ -123,6 +123,7 @@ function RowForm<S extends ResumeListSection, V extends object>({
         requiredMark
         className="rs-form"
         initialValues={valuesOf(row)}
+        onValuesChange={errors.onValuesChange}
         aria-label={row === null ? '新增' : '编辑'}
         data-testid={testId}
       >

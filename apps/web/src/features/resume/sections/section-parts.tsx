@@ -78,7 +78,11 @@ export const useRuleErrors = <V extends object>(
       if (field) show({ field, message });
       else setServerError(message);
     },
-    clear: () => setServerError(null),
+    /** The Form's onValuesChange: a field edited loses its message (the next save checks again). */
+    onValuesChange: (changed: Partial<V>) => {
+      const names = Object.keys(changed).filter((name) => form.getFieldError(name as never).length > 0);
+      if (names.length > 0) form.setFields(names.map((name) => ({ name: name as never, errors: [] })));
+    },
   };
 };
 

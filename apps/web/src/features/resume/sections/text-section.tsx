@@ -73,6 +73,7 @@ function TextForm({
         layout="vertical"
         className="rs-form"
         initialValues={{ text: initial }}
+        onValuesChange={errors.onValuesChange}
         data-testid={testId}
       >
         <Form.Item name="text" label={kind === 'strength' ? '个人优势' : '自我评价'}>
