@@ -33,6 +33,7 @@ import { homeworkLifecycleRoutes } from './modules/homework/lifecycle.routes';
 import { submissionRoutes } from './modules/homework/submissions.routes';
 import { idpRoutes } from './modules/idp/idp.routes';
 import { internshipRoutes } from './modules/internships/internships.routes';
+import { memberProfileCatalogRoutes } from './modules/member-profile/member-profile.catalog.routes';
 import { memberProfileRoutes } from './modules/member-profile/member-profile.routes';
 import { messageRoutes } from './modules/messages/messages.routes';
 import { openClassRoutes } from './modules/open-classes/open-classes.routes';
@@ -47,6 +48,7 @@ import { generateQuestionsRoutes } from './modules/question-bank/generate-questi
 import { questionBankRoutes } from './modules/question-bank/question-bank.routes';
 import { teachingRoutes } from './modules/question-bank/teaching.routes';
 import { resumeRoutes } from './modules/resume/resume.routes';
+import { resumePreviewRoutes } from './modules/resume/resume-preview.routes';
 import { createSessionCache } from './modules/sessions/session-cache';
 import { attachSessionCache } from './modules/sessions/session-invalidation';
 import { sessionRoutes } from './modules/sessions/sessions.routes';
@@ -186,7 +188,9 @@ export const buildApp = async (config: Config, deps: AppDeps = {}): Promise<App>
   employerRoutes(app, ctx);
   fileRoutes(app, ctx); // issue 12: uploads and signed file addresses
   memberProfileRoutes(app, ctx); // issue 12: member profile, schools and majors
+  memberProfileCatalogRoutes(app, ctx); // issue 13: divisions and occupations
   resumeRoutes(app, ctx); // issue 13: the online resume, its sections, evaluations and completeness
+  resumePreviewRoutes(app, ctx); // issue 13: the online resume's preview and PDF
   // issue 12: open classes (职业发展课)
   openClassRoutes(app, ctx);
   const jobs = deps.jobs ?? createJobQueue({ db: database.db, log: app.log, bus: notifications });

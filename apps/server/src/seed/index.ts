@@ -1,4 +1,5 @@
 import type { Db } from '../db/client';
+import { loadLookups } from '../modules/member-profile/member-profile.catalog';
 import { loadCatalogues } from '../modules/member-profile/member-profile.service';
 import { ensureOpenClassDictionaries } from '../modules/open-classes/catalogue.service';
 import { ensureDefaultDeployment } from '../modules/site/site.service';
@@ -16,6 +17,7 @@ import { seedDemoData } from './demo';
 export const seedIfNeeded = async (opts: { db: Db; demoData: boolean; port: number; storage: FileStore }) => {
   await ensureDefaultDeployment({ db: opts.db });
   await loadCatalogues({ db: opts.db }); // issue 12: school and major catalogues, on every start
+  await loadLookups({ db: opts.db }); // issue 13: divisions and occupations, on every start
   await ensureOpenClassDictionaries({ db: opts.db });
   if (!opts.demoData || (await countUsers({ db: opts.db })) > 0) return { demoSeeded: false };
   await opts.db.transaction((tx) => seedDemoData({ db: tx, port: opts.port, storage: opts.storage }));

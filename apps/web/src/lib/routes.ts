@@ -191,7 +191,7 @@ export const ROUTES: readonly RouteDef[] = [
     path: '/workbench/previewonlineresume',
     name: 'previewonlineresume',
     title: '在线简历预览',
-    meta: { requiresLogin: true, hideHeader: true },
+    meta: { requiresLogin: true, hideHeader: true, hideFooter: true, isFull: true },
   },
   {
     path: '/workbench/previewattachedresume',

@@ -1,3 +1,4 @@
+import { AppError } from '../../core/errors';
 import type { Actor } from '../sessions/actor';
 
 /*
@@ -9,3 +10,13 @@ import type { Actor } from '../sessions/actor';
 
 /** The user whose profile a call reads or writes: always the one asking. */
 export const profileOwnerOf = (actor: Actor) => actor.userId;
+
+/**
+ * The member a call names by user id (`GET members?id=`, the avatar upload's resourceId): only oneself
+ * (absent or empty: oneself); anyone else is 403.
+ */
+export const memberAsked = (actor: Actor, id: string | undefined) => {
+  if (id === undefined || id.trim() === '') return actor.userId;
+  if (id.trim() !== String(actor.userId)) throw AppError.forbidden();
+  return actor.userId;
+};

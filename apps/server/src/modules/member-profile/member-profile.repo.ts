@@ -171,3 +171,79 @@ export const findCareerProfile = async (db: Db, userId: number) => {
     .orderBy(asc(memberCities.position));
   return { row: row ?? null, intentions, cities };
 };
+
+/** The career columns of a profile a call may write (issue 13). */
+export type CareerSet = Partial<
+  Pick<
+    typeof memberProfiles.$inferInsert,
+    | 'name'
+    | 'sex'
+    | 'birthday'
+    | 'email'
+    | 'mobile'
+    | 'portraitFileId'
+    | 'domicileProvinceCode'
+    | 'domicileCityCode'
+    | 'schoolCode'
+    | 'majorCode'
+    | 'degree'
+    | 'enrolmentAt'
+    | 'graduateAt'
+    | 'gradingRank'
+    | 'status'
+    | 'companyName'
+    | 'companyId'
+    | 'occupationName'
+    | 'occupationId'
+    | 'politicalStatus'
+    | 'visible'
+    | 'minSalary'
+    | 'maxSalary'
+  >
+>;
+
+/** Writes some columns of a user's profile (made when missing), with its update time. */
+export const updateCareerFields = async (db: Db, userId: number, set: CareerSet, now: Date) => {
+  const values = { ...set, updatedAt: now };
+  await db
+    .insert(memberProfiles)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: memberProfiles.userId, set: values });
+};
+
+/**
+ * Replaces a user's job intention in one transaction: the positions and cities (in the order given) and
+ * the salary range.
+ */
+export const replaceIntention = (
+  db: Db,
+  userId: number,
+  intention: {
+    occupationCodes: string[];
+    cityCodes: string[];
+    minSalary: number | null;
+    maxSalary: number | null;
+  },
+  now: Date,
+) =>
+  db.transaction(async (tx) => {
+    const values = { minSalary: intention.minSalary, maxSalary: intention.maxSalary, updatedAt: now };
+    await tx
+      .insert(memberProfiles)
+      .values({ userId, ...values })
+      .onConflictDoUpdate({ target: memberProfiles.userId, set: values });
+    await tx.delete(memberIntentions).where(eq(memberIntentions.userId, userId));
+    await tx.delete(memberCities).where(eq(memberCities.userId, userId));
+    if (intention.occupationCodes.length > 0)
+      await tx.insert(memberIntentions).values(
+        intention.occupationCodes.map((code, position) => ({
+          userId,
+          standardOccupationCode: code,
+          position,
+        })),
+      );
+    if (intention.cityCodes.length > 0)
+      await tx
+        .insert(memberCities)
+        .values(intention.cityCodes.map((cityCode, position) => ({ userId, cityCode, position })));
+  });
