@@ -36,10 +36,10 @@ const sectionOf = (page: Page, key: string) => page.getByTestId(`resume-section-
 
 /** The one error shown in a section's form, and that it sits under the field labelled `label`. */
 async function expectOnlyError(form: Locator, label: string, message: string) {
-  const errors = form.locator('.ant-form-item-explain-error');
-  await expect(errors).toHaveCount(1);
+  // a replaced message fades out for a moment beside the new one: wait until this one is the only one
+  await expect(form.locator('.ant-form-item-explain-error')).toHaveText([message]);
   const item = form.locator('.ant-form-item').filter({ has: form.page().getByText(label, { exact: true }) });
-  await expect(item.locator('.ant-form-item-explain-error')).toHaveText(message);
+  await expect(item.locator('.ant-form-item-explain-error')).toHaveText([message]);
   await expect(item.locator('[aria-invalid="true"]').first()).toBeVisible();
 }
 
