@@ -3,7 +3,8 @@
 // CJK subset, no network), for a full resume (every section filled, avatar: 2 pages) and for a long one
 // (20 internships and 10 societies with their descriptions: 4-5 pages). The first export of a process is
 // reported apart: it opens and parses the font files.
-// `npx tsx bench/resume-pdf.ts` runs it alone (not part of `npm run bench`). BENCH_RESUME_PDF_REPEAT (20);
+// Part of `npm run bench` (BENCH_RESUME_PDF); `npx tsx bench/resume-pdf.ts` runs it alone. The baseline is
+// the same resume's preview JSON, timed interleaved in the same run (machines here are noisy). BENCH_RESUME_PDF_REPEAT (20);
 // BENCH_RESUME_PDF_OUT=dir writes the two PDFs there. On PGlite.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -22,6 +23,10 @@ export type ResumePdfCase = {
   firstMs: number;
   medianMs: number;
   p95Ms: number;
+  /** baseline: the same resume's preview JSON (`GET /resume_onlines/preview`), median ms, same run */
+  previewMedianMs: number;
+  /** medianMs / previewMedianMs: what the PDF costs over reading the resume */
+  ratio: number;
 };
 
 const quantile = (values: number[], q: number) => {
@@ -49,8 +54,18 @@ export async function runResumePdfBench(
       const member = await buildSignedInMember(database.db);
       await fillFullResume(database.db, member.user.id, { files, repeat: c.repeat });
       const samples: number[] = [];
+      const previewSamples: number[] = [];
       let pdf: Buffer = Buffer.alloc(0);
       for (let i = 0; i <= repeat; i += 1) {
+        // the baseline, interleaved: the preview reads the same rows and signs the same avatar address
+        const previewStarted = performance.now();
+        const preview = await app.inject({
+          method: 'GET',
+          url: '/api/ourea/resume_onlines/preview',
+          headers: { 'x-access-token': member.token },
+        });
+        if (preview.statusCode !== 200) throw new Error(`preview answered ${preview.statusCode}`);
+        if (i > 0) previewSamples.push(performance.now() - previewStarted);
         const started = performance.now();
         const res = await app.inject({
           method: 'GET',
@@ -70,6 +85,8 @@ export async function runResumePdfBench(
         firstMs: first,
         medianMs: quantile(rest, 0.5),
         p95Ms: quantile(rest, 0.95),
+        previewMedianMs: quantile(previewSamples, 0.5),
+        ratio: quantile(rest, 0.5) / Math.max(0.001, quantile(previewSamples, 0.5)),
       });
       log(`${c.name}: ${pages} pages, ${(pdf.length / 1024).toFixed(0)} KiB`);
       if (options.out) {
@@ -85,7 +102,9 @@ export async function runResumePdfBench(
 }
 
 export function resumePdfReport(results: ResumePdfCase[]): string {
-  const lines = ['resume PDF export      pages     KiB   first ms  median ms   p95 ms'];
+  const lines = [
+    `${'resume PDF export (baseline: its preview JSON)'.padEnd(44)} pages     KiB   first ms  median ms   p95 ms  preview ms   ratio`,
+  ];
   for (const r of results) {
     lines.push(
       [
@@ -95,6 +114,8 @@ export function resumePdfReport(results: ResumePdfCase[]): string {
         r.firstMs.toFixed(0).padStart(10),
         r.medianMs.toFixed(0).padStart(10),
         r.p95Ms.toFixed(0).padStart(8),
+        r.previewMedianMs.toFixed(1).padStart(11),
+        r.ratio.toFixed(1).padStart(7),
       ].join(' '),
     );
   }

@@ -11,6 +11,7 @@
 //   BENCH_GRADING (true): grading a homework of 30 students x 10 questions on PGlite, wall time and the
 //   sandbox's share, against the same programs straight through the sandbox (bench/grading.ts)
 //   BENCH_LISTS (true): issue 12's list endpoints with 10,000 rows against 10 (bench/lists.ts)
+//   BENCH_RESUME_PDF (true): exporting an online resume as a PDF against reading it (bench/resume-pdf.ts)
 //   BENCH_BUNDLE (true): compressed JavaScript per route of the web build (bench/bundle-size.ts)
 //   BENCH_PAGE_LOAD (true): the home page's JavaScript and LCP in Chromium on a 4 Mbit/s + 40 ms link
 //   (bench/page-load.ts); BENCH_PAGE_LOAD_RUNS (5), BENCH_PAGE_LOAD_BASELINE_DIST (unset): a web build of
@@ -25,6 +26,7 @@ import { type GradingBenchResult, gradingReport, runGradingBench } from './gradi
 import { ROOT } from './lib';
 import { type ListCase, listReport, runListBench } from './lists';
 import { type PageLoadResult, pageLoadReport, runPageLoad } from './page-load';
+import { type ResumePdfCase, resumePdfReport, runResumePdfBench } from './resume-pdf';
 import { runSandboxBench, type SandboxBenchResult, sandboxReport } from './sandbox';
 import { runSseBench, type SseBenchResult, sseReport } from './sse';
 
@@ -96,6 +98,10 @@ async function main(): Promise<void> {
     (env.BENCH_LISTS ?? 'true') !== 'false'
       ? await runListBench({ log: (line) => log(`lists: ${line}`) })
       : null;
+  const resumePdf: ResumePdfCase[] | null =
+    (env.BENCH_RESUME_PDF ?? 'true') !== 'false'
+      ? await runResumePdfBench({ log: (line) => log(`resume-pdf: ${line}`) })
+      : null;
   const bundle: BundleSizeResult | null =
     (env.BENCH_BUNDLE ?? 'true') !== 'false' ? await runBundleSize(log) : null;
   const pageLoad: PageLoadResult | null =
@@ -131,6 +137,7 @@ async function main(): Promise<void> {
     sse,
     grading,
     lists,
+    resumePdf,
     bundle,
     pageLoad,
   };
@@ -180,6 +187,10 @@ async function main(): Promise<void> {
   if (lists) {
     console.log('');
     console.log(listReport(lists));
+  }
+  if (resumePdf) {
+    console.log('');
+    console.log(resumePdfReport(resumePdf));
   }
   if (bundle) {
     console.log('');

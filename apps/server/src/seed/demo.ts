@@ -20,6 +20,7 @@ import { seedDemoHomework } from './demo-homework';
 import { seedDemoInternships } from './demo-internships';
 import { seedDemoOpenClasses } from './demo-open-classes';
 import { seedDemoProfiles } from './demo-profile';
+import { seedDemoResume } from './demo-resume';
 
 /** Questions of teacher01's homework (one of each kind the AI judge and the test run serve). */
 const DEMO_HOMEWORK_QUESTIONS: GeneratedQuestionInput[] = [
@@ -397,6 +398,11 @@ export const seedDemoData = async (opts: { db: Db; port: number; storage: FileSt
   const student2 = await create('student02', '赵雨涵', '2');
   await member(student2.id, uplus.id, se2301.id, 'Student', { majorName: '软件工程', isDefault: true });
   await seedDemoProfiles({ db, student02Id: student2.id }); // issue 12: catalogue school, student02's profile
+  // issue 13: student02's filled online resume (student01's stays empty, for a new user to fill)
+  await seedDemoResume({
+    ctx: { db, now: () => new Date(now) },
+    student: { id: student2.id, username: 'student02', name: '赵雨涵' },
+  });
 
   const teacher = await create('teacher01', '李静', '2');
   await member(teacher.id, uplus.id, cs.id, 'Teacher');

@@ -60,7 +60,7 @@ const asId = (v: number | string | null | undefined) => {
 
 /** `PUT member_profiles`: one of the five bodies; the completion dialog's goes to `saveProfile`. */
 export const putMemberProfile = async (opts: {
-  ctx: FileUrlContext;
+  ctx: Pick<FileUrlContext, 'db' | 'now'>;
   actor: Actor;
   body: MemberProfilePutBody;
 }) => {
