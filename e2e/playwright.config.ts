@@ -37,7 +37,23 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  // member-profile.spec.ts needs student01's profile still incomplete (it completes it); resume.spec.ts fills
+  // the rest of it, so it runs after, as a project depending on that one. Every other spec is a project of
+  // its own with no dependency, so the second worker stays busy meanwhile.
+  projects: [
+    { name: 'member-profile', testMatch: 'member-profile.spec.ts', use: { browserName: 'chromium' } },
+    {
+      name: 'resume',
+      testMatch: 'resume.spec.ts',
+      dependencies: ['member-profile'],
+      use: { browserName: 'chromium' },
+    },
+    {
+      name: 'chromium',
+      testIgnore: ['member-profile.spec.ts', 'resume.spec.ts'],
+      use: { browserName: 'chromium' },
+    },
+  ],
   webServer: {
     command: 'node e2e/serve.mjs',
     cwd: root,
