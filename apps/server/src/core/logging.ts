@@ -10,14 +10,21 @@ const SECRET_PARAMS = [
   'access_token',
   'accesstoken',
   'certificate',
+  // issue 12/13: a signed file address is a capability until it expires
+  'signature',
 ];
 const SECRET_PARAM_RE = new RegExp(
   `((?:^|[?&]|%26|%3F)(?:${SECRET_PARAMS.join('|')})(?:=|%3D))(?:(?!%26)[^&#])*`,
   'gi',
 );
 
+/** The signed token of a direct upload address (`PUT /api/files/direct/{token}`) is its permission too. */
+const DIRECT_UPLOAD_RE = /(\/api\/files\/direct\/)[^?#]+/g;
+
 /** Replaces the values of secret query parameters (also when nested, URL-encoded, in another one). */
-export const redactUrl = (url: string): string => url.replace(SECRET_PARAM_RE, '$1[REDACTED]');
+export const redactUrl = (url: string): string =>
+  url.replace(SECRET_PARAM_RE, '$1[REDACTED]').replace(DIRECT_UPLOAD_RE, '$1[REDACTED]');
+
 
 /** Headers that carry credentials; the request serializer never logs headers, these are redacted anyway. */
 export const REDACT_PATHS = [

@@ -20,6 +20,13 @@ describe('redactUrl', () => {
     );
     expect(redactUrl('/api/x?tickets=1')).toBe('/api/x?tickets=1');
   });
+
+  it('removes the signature of a signed file address and the token of a direct upload address', () => {
+    expect(redactUrl('/api/files/7/content?expires=99&signature=abc')).toBe(
+      '/api/files/7/content?expires=99&signature=[REDACTED]',
+    );
+    expect(redactUrl('/api/files/direct/eyJ.abc.def?x=1')).toBe('/api/files/direct/[REDACTED]?x=1');
+  });
 });
 
 describe.each(testDrivers())('http layer on %s', (driver) => {
