@@ -12,8 +12,8 @@ import {
 import { Button, Form, Spin } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../api/http';
+import { useConfirm } from '../../../components/confirm-dialog';
 import { useToast } from '../../../lib/toast';
-import { useConfirm } from '../../courses/course-parts';
 import { useDeleteSectionRow, useSaveSectionRow, useSectionList } from '../api';
 import { useSectionEditing } from '../editing';
 import { AddButton, FormActions, RowActions, SectionFrame, useRuleErrors } from './section-parts';
