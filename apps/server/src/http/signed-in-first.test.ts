@@ -18,6 +18,8 @@ const PUBLIC = new Set([
   'GET /api/portal/website_configs/{code}',
   'POST /api/base/users/admin_certificate/verify',
   'GET /api/files/{id}/content', // issue 12: the signature is the permission (403 without a good one)
+  // issue 13: the browser PUTs an attachment without credentials; the signed, single-use token is the permission
+  'PUT /api/files/direct/{token}',
   'GET /api/ourea/internship_certificates/verify/{code}', // issue 12: anyone may check a certificate
   // issue 12: open classes' public pages (personalised when a token comes along)
   ...[
