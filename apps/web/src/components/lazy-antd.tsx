@@ -25,6 +25,13 @@ export const deferredLoadsSettled = async (): Promise<void> => {
   await Promise.allSettled([...inFlight]);
 };
 
+/** Counts a load among those `deferredLoadsSettled` waits for (components/lazy-part.tsx's too). */
+export const trackDeferredLoad = <T,>(started: Promise<T>): Promise<T> => {
+  inFlight.add(started);
+  void started.finally(() => inFlight.delete(started)).catch(() => undefined);
+  return started;
+};
+
 /** A component loaded once, on first use, for every caller. */
 const deferred = <P,>(load: Loader<P>) => {
   let loaded: ComponentType<P> | null = null;
@@ -38,8 +45,7 @@ const deferred = <P,>(load: Loader<P>) => {
           return m.default;
         });
         loading = started;
-        inFlight.add(started);
-        void started.finally(() => inFlight.delete(started)).catch(() => undefined);
+        trackDeferredLoad(started);
       }
       return loading;
     },

@@ -1,5 +1,5 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { Button, type ButtonProps, Input, Modal, Pagination, Spin } from 'antd';
+import { Button, Input, Pagination, Spin } from 'antd';
 import { type KeyboardEvent, type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage, HttpError } from '../../api/http';
@@ -8,7 +8,7 @@ import './courses.css';
 
 /*
  * Pieces the course pages share: the cover, the type tabs, the IME-safe search box, the list states and
- * the confirmation dialog every destructive act goes through.
+ * the confirmation dialog every destructive act goes through (components/confirm-dialog.tsx, re-exported).
  */
 
 /** One of the five cover styles with the course name on it (decorative: the name is also the card's heading). */
@@ -187,58 +187,7 @@ export function Pager({
   );
 }
 
-export type ConfirmRequest = {
-  title: string;
-  content: ReactNode;
-  okText: string;
-  danger?: boolean;
-  /** the act; the dialog stays open (loading) until it settles, and closes when it succeeds */
-  onConfirm: () => Promise<unknown>;
-};
-
-/**
- * The confirmation before a destructive act (archive, remove, regenerate, close). A failure is toasted by
- * the HTTP client and the dialog stays, so nothing happens unseen.
- */
-export function ConfirmDialog({ request, onClose }: { request: ConfirmRequest | null; onClose: () => void }) {
-  const [busy, setBusy] = useState(false);
-  const confirm = async () => {
-    if (!request) return;
-    setBusy(true);
-    try {
-      await request.onConfirm();
-      onClose();
-    } catch {
-      // the client has shown the server's message
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Modal
-      open={!!request}
-      title={request?.title}
-      okText={request?.okText}
-      cancelText="取消"
-      okButtonProps={{ danger: request?.danger, loading: busy, 'data-testid': 'confirm-ok' } as ButtonProps}
-      cancelButtonProps={{ disabled: busy }}
-      onOk={() => void confirm()}
-      onCancel={() => !busy && onClose()}
-      destroyOnHidden
-    >
-      <div data-testid="confirm-content">{request?.content}</div>
-    </Modal>
-  );
-}
-
-/** The state of the page's confirmation dialog: `ask(request)` opens it. */
-export const useConfirm = () => {
-  const [request, setRequest] = useState<ConfirmRequest | null>(null);
-  return {
-    ask: setRequest,
-    dialog: <ConfirmDialog request={request} onClose={() => setRequest(null)} />,
-  };
-};
+export { ConfirmDialog, type ConfirmRequest, useConfirm } from '../../components/confirm-dialog';
 
 /**
  * When the page shown has emptied (its last item archived, restored or removed) while others remain, the

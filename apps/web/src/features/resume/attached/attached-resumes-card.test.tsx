@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { type AttachedResume, RESUME_MSG, type UploadTicket } from '@uplus/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { deferredLoadsSettled } from '../../../components/lazy-antd';
 import { fail, ok, type RecordedCall, renderWithRouter, signIn, stubFetch } from '../../../test/helpers';
 import { AttachedResumesCard } from './attached-resumes-card';
 
@@ -88,7 +89,9 @@ describe('attached resumes card', () => {
     FakeXhr.last = null;
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
   });
-  afterEach(() => {
+  afterEach(async () => {
+    // the editing parts load on demand (components/lazy-part.tsx)
+    await deferredLoadsSettled();
     vi.unstubAllGlobals();
     localStorage.clear();
   });

@@ -1,28 +1,33 @@
-import { FileTextOutlined, UploadOutlined } from '@ant-design/icons';
+import { UploadOutlined } from '@ant-design/icons';
 import {
   ATTACHED_MSG,
-  ATTACHED_NAME_MAX,
   type AttachedResume,
   attachedNameOf,
   checkAttachedFile,
-  firstAttachedNameError,
   formatFileSize,
   RESUME_LIMITS,
   RESUME_MSG,
 } from '@uplus/shared';
-import { Alert, Button, Card, Form, Input, Modal, Popconfirm, Progress, Skeleton, Space } from 'antd';
-import { type ChangeEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { Alert, Button, Popconfirm, Skeleton, Space } from 'antd';
+import { type ChangeEvent, useRef, useState } from 'react';
 import { errorMessage } from '../../../api/http';
+import { lazyPart, preloadOn } from '../../../components/lazy-part';
 import { useToast } from '../../../lib/toast';
-import { useAttachedResumes, useDeleteAttached, useRenameAttached, useUploadAttached } from './api';
+import { useAttachedResumes, useDeleteAttached, useUploadAttached } from './api';
 import './attached.css';
+import { SideCard } from '../side-card';
 
 /*
  * 附件简历 (issue 13, career spec 3, 4 "Upload progress", 5, 7): the member's doc/docx/pdf files, at most 3 of
  * at most 20 MB. Upload: the file is checked here first (type by name, size), then sent straight to the
  * store; a progress dialog that only its own button closes (not a click outside, not Escape) follows it.
- * Rename in a small dialog, delete after 删除后不可恢复，确认删除吗？, preview in a new tab.
+ * Rename in a small dialog, delete after 删除后不可恢复，确认删除吗？, preview in a new tab. The two dialogs
+ * (upload-dialog.tsx, rename-dialog.tsx) load when first opened, or as soon as the buttons that open them
+ * are hovered, focused or touched.
  */
+
+const UploadDialog = lazyPart(async () => (await import('../editors')).UploadDialog, { dialog: true });
+const RenameDialog = lazyPart(async () => (await import('../editors')).RenameDialog, { dialog: true });
 
 const ACCEPT = [
   '.pdf',
@@ -45,7 +50,7 @@ const formatMinute = (ms: number) => {
 };
 
 /** Upload progress (spec 4): reset before each upload. */
-type UploadState = {
+export type UploadState = {
   open: boolean;
   fileName: string;
   percent: number;
@@ -53,111 +58,6 @@ type UploadState = {
   error: string;
 };
 const IDLE: UploadState = { open: false, fileName: '', percent: 0, success: false, error: '' };
-
-/** The enter that ends an input method's composition is not a submit. */
-const stopComposingEnter = (e: KeyboardEvent<HTMLInputElement>) => {
-  if (e.key === 'Enter' && (e.nativeEvent.isComposing || e.nativeEvent.keyCode === 229)) e.preventDefault();
-};
-
-const RenameDialog = ({ item, onClose }: { item: AttachedResume | null; onClose: () => void }) => {
-  const message = useToast();
-  const rename = useRenameAttached();
-  const [form] = Form.useForm<{ name: string }>();
-  const [serverError, setServerError] = useState('');
-  const formId = useId();
-  const submit = async ({ name }: { name: string }) => {
-    if (!item) return;
-    setServerError('');
-    try {
-      await rename.mutateAsync({ id: item.id, name: name.trim() });
-      message.success(ATTACHED_MSG.renamed);
-      onClose();
-    } catch (error) {
-      setServerError(errorMessage(error));
-    }
-  };
-  return (
-    <Modal
-      open={!!item}
-      title="重命名附件"
-      onCancel={() => !rename.isPending && onClose()}
-      okText="保存"
-      cancelText="取消"
-      okButtonProps={{ loading: rename.isPending, htmlType: 'submit', form: formId }}
-      destroyOnHidden
-    >
-      <Form
-        form={form}
-        id={formId}
-        layout="vertical"
-        initialValues={{ name: item?.name ?? '' }}
-        onFinish={(values) => void submit(values)}
-        data-testid="attached-rename-form"
-      >
-        <Form.Item
-          name="name"
-          label="附件名称"
-          rules={[
-            {
-              validator: async (_rule, value: string | undefined) => {
-                const error = firstAttachedNameError(value);
-                if (error) throw new Error(error);
-              },
-            },
-          ]}
-        >
-          <Input
-            autoFocus
-            maxLength={ATTACHED_NAME_MAX * 2}
-            showCount={{ formatter: ({ count }) => `${count} / ${ATTACHED_NAME_MAX}` }}
-            onKeyDown={stopComposingEnter}
-          />
-        </Form.Item>
-        {serverError ? <Alert type="error" showIcon title={serverError} role="alert" /> : null}
-      </Form>
-    </Modal>
-  );
-};
-
-const UploadDialog = ({ state, onClose }: { state: UploadState; onClose: () => void }) => {
-  const done = state.success || !!state.error;
-  const closeButton = useRef<HTMLButtonElement>(null);
-  // the one way out gets the focus when the upload ends (keyboard users need not look for it)
-  useEffect(() => {
-    if (done && state.open) closeButton.current?.focus();
-  }, [done, state.open]);
-  return (
-    <Modal
-      open={state.open}
-      title="上传附件简历"
-      closable={false}
-      mask={{ closable: false }}
-      keyboard={false}
-      footer={
-        done ? (
-          <Button type="primary" onClick={onClose} ref={closeButton}>
-            {state.success ? '完成' : '关闭'}
-          </Button>
-        ) : null
-      }
-      destroyOnHidden
-    >
-      <div className="attached-upload" data-testid="attached-upload-dialog">
-        <p className="attached-upload__name">
-          <FileTextOutlined aria-hidden /> {state.fileName}
-        </p>
-        <Progress
-          percent={state.percent}
-          status={state.error ? 'exception' : state.success ? 'success' : 'active'}
-          aria-label="上传进度"
-        />
-        <p className="attached-upload__status" role="status" aria-live="polite">
-          {state.error ? state.error : state.success ? ATTACHED_MSG.uploaded : '正在上传，请勿关闭页面…'}
-        </p>
-      </div>
-    </Modal>
-  );
-};
 
 const AttachedItem = ({
   item,
@@ -193,7 +93,13 @@ const AttachedItem = ({
         >
           预览
         </Button>
-        <Button type="link" size="small" onClick={() => onRename(item)} aria-label={`重命名 ${title}`}>
+        <Button
+          type="link"
+          size="small"
+          onClick={() => onRename(item)}
+          {...preloadOn(RenameDialog)}
+          aria-label={`重命名 ${title}`}
+        >
           重命名
         </Button>
         <Popconfirm
@@ -227,6 +133,11 @@ export const AttachedResumesCard = () => {
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<UploadState>(IDLE);
   const [renaming, setRenaming] = useState<AttachedResume | null>(null);
+  const [renamedOnce, setRenamedOnce] = useState(false);
+  const rename = (item: AttachedResume) => {
+    setRenamedOnce(true);
+    setRenaming(item);
+  };
   const items = list.data ?? [];
   const full = items.length >= RESUME_LIMITS.attachedMax;
 
@@ -235,6 +146,7 @@ export const AttachedResumesCard = () => {
       message.warning(RESUME_MSG.attachedMax);
       return;
     }
+    UploadDialog.preload(); // while the person picks the file
     input.current?.click();
   };
 
@@ -261,7 +173,7 @@ export const AttachedResumesCard = () => {
   };
 
   return (
-    <Card
+    <SideCard
       className="attached-card"
       title="附件简历"
       data-testid="attached-resumes-card"
@@ -270,6 +182,7 @@ export const AttachedResumesCard = () => {
           type="link"
           icon={<UploadOutlined aria-hidden />}
           onClick={pick}
+          {...preloadOn(UploadDialog)}
           aria-disabled={full}
           className={full ? 'attached-card__upload--full' : undefined}
         >
@@ -303,14 +216,14 @@ export const AttachedResumesCard = () => {
       ) : items.length === 0 ? (
         <div className="attached-card__empty">
           <p>暂无附件简历</p>
-          <Button onClick={pick} icon={<UploadOutlined aria-hidden />}>
+          <Button onClick={pick} {...preloadOn(UploadDialog)} icon={<UploadOutlined aria-hidden />}>
             上传附件简历
           </Button>
         </div>
       ) : (
         <ul className="attached-list" aria-label="附件简历列表">
           {items.map((item) => (
-            <AttachedItem key={item.id} item={item} onRename={setRenaming} />
+            <AttachedItem key={item.id} item={item} onRename={rename} />
           ))}
         </ul>
       )}
@@ -318,8 +231,13 @@ export const AttachedResumesCard = () => {
         支持 doc/docx/pdf 格式，单个不超过20M，最多{RESUME_LIMITS.attachedMax}份
         {full ? `（已满${RESUME_LIMITS.attachedMax}份，删除后可再上传）` : ''}
       </p>
-      <UploadDialog state={progress} onClose={() => setProgress((s) => ({ ...s, open: false }))} />
-      <RenameDialog key={renaming?.id ?? 'none'} item={renaming} onClose={() => setRenaming(null)} />
-    </Card>
+      {/* each dialog is mounted from its first use on (and loaded then, if no hover or focus did it before) */}
+      {progress.fileName ? (
+        <UploadDialog state={progress} onClose={() => setProgress((s) => ({ ...s, open: false }))} />
+      ) : null}
+      {renamedOnce ? (
+        <RenameDialog key={renaming?.id ?? 'none'} item={renaming} onClose={() => setRenaming(null)} />
+      ) : null}
+    </SideCard>
   );
 };

@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { type Division, type MemberDetail, type Occupation, RESUME_MSG } from '@uplus/shared';
 import { useState } from 'react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { deferredLoadsSettled } from '../../../components/lazy-antd';
 import {
   fail,
   ok,
@@ -73,6 +74,10 @@ const lookupRoutes = () => ({
     ok(OCCUPATIONS[call.query.get('parentCode') ?? '0'] ?? []),
 });
 
+// the editing parts load on demand (components/lazy-part.tsx)
+afterEach(async () => {
+  await deferredLoadsSettled();
+});
 beforeEach(() => {
   setSite();
   stubBrowser();
@@ -362,7 +367,8 @@ describe('求职意向', () => {
     const calls = stubFetch(intentionServer(detail()));
     renderCard();
     fireEvent.click(await screen.findByTestId('intention-fill'));
-    fireEvent.click(screen.getByTestId('intention-save'));
+    // the form loads when first opened
+    fireEvent.click(await screen.findByTestId('intention-save'));
     await expectFieldError('intention-positions', RESUME_MSG.positionsRequired);
 
     fireEvent.click(screen.getByTestId('intention-positions'));
@@ -420,6 +426,7 @@ describe('求职意向', () => {
     );
     renderCard();
     fireEvent.click(await screen.findByTestId('intention-edit'));
+    await screen.findByTestId('intention-form');
     await chooseSalary('intention-max', '面议');
     fireEvent.click(screen.getByTestId('intention-save'));
     expect(await screen.findByText(RESUME_MSG.minSalaryRequired)).toBeTruthy();
@@ -453,6 +460,7 @@ describe('求职意向', () => {
     });
     renderCard();
     fireEvent.click(await screen.findByTestId('intention-edit'));
+    await screen.findByTestId('intention-form');
     fireEvent.click(screen.getByTestId('intention-save'));
     await expectFieldError('intention-cities', RESUME_MSG.cityUnknown);
     expect(screen.getByTestId('intention-form')).toBeTruthy();

@@ -1,74 +1,22 @@
 import { EditOutlined, UserOutlined } from '@ant-design/icons';
-import {
-  firstPersonalError,
-  type MemberCareerProfile,
-  type PersonalForm as PersonalValues,
-  POLITICAL_STATUSES,
-  type PoliticalStatus,
-  PROFILE_MSG,
-  RESUME_LIMITS,
-  RESUME_MSG,
-  resumeSectionTitle,
-} from '@uplus/shared';
-import { Alert, Avatar, Button, DatePicker, Form, Input, Radio, Select, Skeleton, Space } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
-import { type KeyboardEvent, type ReactNode, useState } from 'react';
-import { errorMessage } from '../../../api/http';
-import { useToast } from '../../../lib/toast';
+import { type MemberCareerProfile, resumeSectionTitle } from '@uplus/shared';
+import { Avatar, Button, Skeleton } from 'antd';
+import type { ReactNode } from 'react';
+import { lazyPart, preloadOn } from '../../../components/lazy-part';
 import { useSectionEditing } from '../editing';
-import { useDivisions, useMemberDetail, useSaveMemberProfile, useSavePolitical } from './api';
-import { AvatarField } from './avatar-cropper';
+import { useMemberDetail } from './api';
 import { LoadFailed } from './load-failed';
 import './profile-cards.css';
 
 /*
  * 个人信息 (career spec 2, 3, 5): the resume's first section. View: avatar, name, sex (Secrecy shown as 男),
- * age, politics, domicile, mobile, e-mail. Edit (one section at a time, `useSectionEditing`): avatar upload
- * with cropping, then the fields checked in the spec's order (name, birthday, e-mail, mobile) by
- * `firstPersonalError`, as the server does; saved with PUT member_profiles (personal body) and, when it
- * changed, PUT member_profiles/political (clearable).
+ * age, politics, domicile, mobile, e-mail. Edit (one section at a time, `useSectionEditing`): the form is
+ * personal-form.tsx, loaded when first opened or when 编辑 (去填写) is hovered, focused or touched.
  */
 
-type Values = {
-  name: string;
-  sex: 'Male' | 'Female';
-  birthday: Dayjs | null;
-  politicalStatus: PoliticalStatus | null;
-  email: string;
-  mobile: string;
-  domicileProvinceCode: string | null;
-  domicileCityCode: string | null;
-};
+const PersonalForm = lazyPart(async () => (await import('../editors')).PersonalForm);
 
-const FIELDS: (keyof Values)[] = ['name', 'sex', 'birthday', 'politicalStatus', 'email', 'mobile'];
-
-/** A server refusal that names a field goes under it; any other above the buttons. */
-const FIELD_OF_MESSAGE: Record<string, keyof Values> = {
-  [RESUME_MSG.nameRequired]: 'name',
-  [RESUME_MSG.nameTooLong]: 'name',
-  [RESUME_MSG.birthdayRequired]: 'birthday',
-  [RESUME_MSG.birthdayInvalid]: 'birthday',
-  [RESUME_MSG.emailInvalid]: 'email',
-  [RESUME_MSG.emailTooLong]: 'email',
-  [RESUME_MSG.mobileRequired]: 'mobile',
-  [RESUME_MSG.mobileInvalid]: 'mobile',
-  [RESUME_MSG.sexRequired]: 'sex',
-  [RESUME_MSG.politicalInvalid]: 'politicalStatus',
-};
-
-const count = (max: number) => ({ show: true, max, strategy: (text: string) => [...text].length });
 const title = resumeSectionTitle('personal');
-
-const valuesOf = (p: MemberCareerProfile | undefined, fallbackName: string): Values => ({
-  name: p?.name ?? fallbackName,
-  sex: p?.sex === 'Female' ? 'Female' : 'Male',
-  birthday: p?.birthday ? dayjs(p.birthday) : null,
-  politicalStatus: p?.politicalStatus ?? null,
-  email: p?.email ?? '',
-  mobile: p?.mobile ?? '',
-  domicileProvinceCode: p?.domicileProvinceCode ?? null,
-  domicileCityCode: p?.domicileCityCode ?? null,
-});
 
 export function PersonalSection() {
   const member = useMemberDetail();
@@ -99,6 +47,7 @@ export function PersonalSection() {
             type="link"
             icon={<EditOutlined aria-hidden />}
             onClick={() => begin()}
+            {...preloadOn(PersonalForm)}
             data-testid="personal-edit"
           >
             编辑
@@ -124,7 +73,9 @@ function PersonalView({
       <div className="rp-empty" data-testid="personal-empty">
         <Avatar size={64} src={profile?.portrait || undefined} icon={<UserOutlined />} alt="头像" />
         <span>{name ? `${name}，` : ''}完善个人信息，让企业更了解你</span>
-        <Button onClick={() => onEdit()}>去填写</Button>
+        <Button onClick={() => onEdit()} {...preloadOn(PersonalForm)}>
+          去填写
+        </Button>
       </div>
     );
   const facts = [
@@ -145,190 +96,5 @@ function PersonalView({
         </div>
       </div>
     </div>
-  );
-}
-
-function PersonalForm({
-  profile,
-  fallbackName,
-  onDone,
-}: {
-  profile: MemberCareerProfile | undefined;
-  fallbackName: string;
-  onDone: () => void;
-}) {
-  const [form] = Form.useForm<Values>();
-  const save = useSaveMemberProfile();
-  const savePolitical = useSavePolitical();
-  const toast = useToast();
-  const [serverError, setServerError] = useState<string | null>(null);
-  /** the new avatar: undefined keeps the current one */
-  const [portrait, setPortrait] = useState<{ url: string; viewUrl: string } | undefined>();
-  const province = Form.useWatch('domicileProvinceCode', form) ?? null;
-  const provinces = useDivisions(null);
-  const cities = useDivisions(province, !!province);
-  const busy = save.isPending || savePolitical.isPending;
-
-  const submit = async () => {
-    if (busy) return;
-    const v = form.getFieldsValue(true) as Values;
-    const values: PersonalValues = {
-      name: v.name,
-      birthday: v.birthday ? v.birthday.valueOf() : null,
-      sex: v.sex,
-      email: v.email,
-      mobile: v.mobile,
-      politicalStatus: v.politicalStatus,
-    };
-    setServerError(null);
-    const error = firstPersonalError(values);
-    form.setFields(FIELDS.map((name) => ({ name, errors: error?.field === name ? [error.message] : [] })));
-    if (error) {
-      form.focusField(error.field as keyof Values);
-      return;
-    }
-    try {
-      await save.mutateAsync({
-        ...(portrait ? { portrait: portrait.url } : {}),
-        name: (v.name ?? '').trim(),
-        email: (v.email ?? '').trim() || null,
-        birthday: values.birthday,
-        sex: v.sex,
-        mobile: (v.mobile ?? '').trim(),
-        domicileProvinceCode: v.domicileProvinceCode || null,
-        domicileCityCode: v.domicileCityCode || null,
-      });
-      if ((v.politicalStatus ?? null) !== (profile?.politicalStatus ?? null))
-        await savePolitical.mutateAsync(v.politicalStatus ?? null);
-      toast.success(PROFILE_MSG.saved);
-      onDone();
-    } catch (e) {
-      const message = errorMessage(e);
-      const field = FIELD_OF_MESSAGE[message];
-      if (field) {
-        form.setFields([{ name: field, errors: [message] }]);
-        form.focusField(field);
-      } else setServerError(message);
-    }
-  };
-  const enter = (e: KeyboardEvent) => {
-    // IME composition's Enter only picks the characters; it never saves.
-    if (!e.nativeEvent.isComposing && e.keyCode !== 229) void submit();
-  };
-
-  return (
-    <Form<Values>
-      form={form}
-      layout="horizontal"
-      labelCol={{ flex: '96px' }}
-      requiredMark
-      name="resume-personal"
-      className="rp-form"
-      initialValues={valuesOf(profile, fallbackName)}
-      data-testid="personal-form"
-    >
-      <Form.Item label="头像">
-        <AvatarField
-          value={portrait?.viewUrl ?? profile?.portrait ?? ''}
-          onUploaded={setPortrait}
-          pending={!!portrait}
-          disabled={busy}
-        />
-      </Form.Item>
-      <Form.Item label="姓名" name="name" required>
-        <Input
-          placeholder="请填写姓名"
-          count={count(RESUME_LIMITS.name)}
-          onPressEnter={enter}
-          autoFocus
-          data-testid="personal-name"
-        />
-      </Form.Item>
-      <Form.Item label="性别" name="sex" required>
-        <Radio.Group
-          options={[
-            { value: 'Male', label: '男' },
-            { value: 'Female', label: '女' },
-          ]}
-        />
-      </Form.Item>
-      <Form.Item label="出生日期" name="birthday" required>
-        <DatePicker
-          placeholder="请选择出生日期"
-          style={{ width: '100%' }}
-          disabledDate={(d) => d.isAfter(dayjs(), 'day') || d.year() < 1950}
-          defaultPickerValue={dayjs().subtract(20, 'year')}
-          data-testid="personal-birthday"
-        />
-      </Form.Item>
-      <Form.Item label="政治面貌" name="politicalStatus">
-        <Select
-          allowClear
-          placeholder="请选择政治面貌"
-          options={POLITICAL_STATUSES.map((p) => ({ value: p.value, label: p.label }))}
-          data-testid="personal-political"
-        />
-      </Form.Item>
-      <Form.Item label="邮箱" name="email">
-        <Input
-          placeholder="请输入邮箱"
-          count={count(RESUME_LIMITS.email)}
-          onPressEnter={enter}
-          data-testid="personal-email"
-        />
-      </Form.Item>
-      <Form.Item label="手机号码" name="mobile" required>
-        <Input
-          placeholder="请输入手机号码"
-          maxLength={RESUME_LIMITS.mobile}
-          inputMode="numeric"
-          onPressEnter={enter}
-          data-testid="personal-mobile"
-        />
-      </Form.Item>
-      <Form.Item label="户籍所在地">
-        <Space.Compact block>
-          <Form.Item name="domicileProvinceCode" noStyle>
-            <Select
-              allowClear
-              showSearch={{ optionFilterProp: 'label' }}
-              placeholder="省份"
-              loading={provinces.isFetching}
-              options={(provinces.data ?? []).map((d) => ({ value: d.code, label: d.name }))}
-              onChange={() => form.setFieldValue('domicileCityCode', null)}
-              aria-label="户籍省份"
-              style={{ width: '50%' }}
-              data-testid="personal-province"
-            />
-          </Form.Item>
-          <Form.Item name="domicileCityCode" noStyle>
-            <Select
-              allowClear
-              showSearch={{ optionFilterProp: 'label' }}
-              placeholder="城市"
-              disabled={!province}
-              loading={cities.isFetching}
-              options={(cities.data ?? []).map((d) => ({ value: d.code, label: d.name }))}
-              aria-label="户籍城市"
-              style={{ width: '50%' }}
-              data-testid="personal-city"
-            />
-          </Form.Item>
-        </Space.Compact>
-      </Form.Item>
-      {serverError && (
-        <Alert type="error" showIcon title={serverError} role="alert" className="rp-form-error" />
-      )}
-      <Form.Item label=" " colon={false}>
-        <Space>
-          <Button onClick={onDone} disabled={busy} data-testid="personal-cancel">
-            取消
-          </Button>
-          <Button type="primary" loading={busy} onClick={() => void submit()} data-testid="personal-save">
-            保存
-          </Button>
-        </Space>
-      </Form.Item>
-    </Form>
   );
 }

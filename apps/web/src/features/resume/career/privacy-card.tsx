@@ -1,11 +1,12 @@
 import { RESUME_MSG } from '@uplus/shared';
-import { Card, Modal, Skeleton, Switch } from 'antd';
+import { Modal, Skeleton, Switch } from 'antd';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../api/http';
 import { useToast } from '../../../lib/toast';
 import { useMemberDetail, useSetVisible } from './api';
 import { LoadFailed } from './load-failed';
 import './profile-cards.css';
+import { SideCard } from '../side-card';
 
 /*
  * 隐私设置 (career spec 4 "Privacy switch"): the switch on hides the resume from HR. Turning it on asks
@@ -33,7 +34,7 @@ export function PrivacyCard() {
   };
 
   return (
-    <Card title="隐私设置" size="small" className="rp-card" data-testid="privacy-card">
+    <SideCard title="隐私设置" size="small" className="rp-card" data-testid="privacy-card">
       {member.isPending && member.fetchStatus !== 'idle' ? (
         <Skeleton active paragraph={{ rows: 1 }} title={false} />
       ) : member.isError ? (
@@ -69,6 +70,6 @@ export function PrivacyCard() {
       >
         {RESUME_MSG.hideConfirm}
       </Modal>
-    </Card>
+    </SideCard>
   );
 }

@@ -1,7 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { type MemberDetail, RESUME_MSG } from '@uplus/shared';
 import { App } from 'antd';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { deferredLoadsSettled } from '../../../components/lazy-antd';
 import {
   fail,
   ok,
@@ -89,6 +90,10 @@ const renderCard = (ui: React.ReactNode) =>
     </App>,
   );
 
+// the editing parts load on demand (components/lazy-part.tsx)
+afterEach(async () => {
+  await deferredLoadsSettled();
+});
 beforeEach(() => {
   setSite();
   stubBrowser();

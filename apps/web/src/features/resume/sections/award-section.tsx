@@ -1,64 +1,27 @@
-import { firstAwardError, formatMonth, RESUME_LIMITS, RESUME_MSG, type ResumeAward } from '@uplus/shared';
-import { DatePicker, Form, Input } from 'antd';
-import type { Dayjs } from 'dayjs';
+import { formatMonth } from '@uplus/shared';
+import { lazyPart } from '../../../components/lazy-part';
 import { RowsSection } from './rows-section';
-import { countOf, enterSaves, MONTH_FORMAT, monthPicked, monthValue, trimmed } from './section-parts';
 
-/* 获奖经历 (spec 3 Award, 5, 7): name (30), award month. */
+/*
+ * 获奖经历 (spec 3 Award, 5, 7): name (30), award month.
+ * The form is award-form.tsx, loaded when first opened.
+ */
 
-type Values = { name: string; awardedAt: Dayjs | null };
-
-const FIELDS = ['name', 'awardedAt'] as const;
-
-const FIELD_OF: Record<string, (typeof FIELDS)[number]> = {
-  [RESUME_MSG.awardRequired]: 'name',
-  [RESUME_MSG.awardTooLong]: 'name',
-  [RESUME_MSG.awardedAtRequired]: 'awardedAt',
-};
-
-const formOf = (v: Values) => ({ name: trimmed(v.name), awardedAt: monthValue(v.awardedAt) });
+const AwardForm = lazyPart(async () => (await import('../editors')).AwardForm);
 
 export function AwardSection({ resumeId }: { resumeId: number }) {
   return (
-    <RowsSection<'award', Values>
+    <RowsSection
       section="award"
       resumeId={resumeId}
       empty="还没有获奖经历，添加一项吧"
-      fields={FIELDS}
-      fieldOf={FIELD_OF}
-      valuesOf={(row: ResumeAward | null) => ({
-        name: row?.name ?? '',
-        awardedAt: monthPicked(row?.awardedAt),
-      })}
-      check={(v) => firstAwardError(formOf(v))}
-      bodyOf={formOf}
+      Form={AwardForm}
       describe={(row) => row.name}
       renderRow={(row) => (
         <div className="rs-row__line">
           <strong className="rs-row__name">{row.name}</strong>
           <span className="rs-row__time">{formatMonth(row.awardedAt)}</span>
         </div>
-      )}
-      renderFields={({ save }) => (
-        <>
-          <Form.Item label="奖项名称" name="name" required>
-            <Input
-              placeholder="请输入奖项名称"
-              count={countOf(RESUME_LIMITS.companyName)}
-              onPressEnter={enterSaves(save)}
-              data-testid="resume-award-name"
-            />
-          </Form.Item>
-          <Form.Item label="获奖时间" name="awardedAt" required>
-            <DatePicker
-              picker="month"
-              format={MONTH_FORMAT}
-              placeholder="选择获奖月份"
-              style={{ width: '100%' }}
-              data-testid="resume-award-time"
-            />
-          </Form.Item>
-        </>
       )}
     />
   );

@@ -1,101 +1,26 @@
-import {
-  DEGREES,
-  type EducationForm,
-  firstEducationError,
-  formatMonth,
-  GRADING_RANKS,
-  PROFILE_MSG,
-  RESUME_MSG,
-  type ResumeEducation,
-} from '@uplus/shared';
-import { DatePicker, Form, Select, Tag } from 'antd';
-import type { Dayjs } from 'dayjs';
-import { useMajorSearch, useSchoolSearch } from '../../member-profile/api';
-import { CatalogSelect } from '../../member-profile/catalog-select';
-import { useSaveTopEducation } from '../api';
+import { formatMonth, RESUME_MSG } from '@uplus/shared';
+import { lazyPart } from '../../../components/lazy-part';
 import { RowsSection } from './rows-section';
-import { MONTH_FORMAT, monthPicked, monthValue, periodText } from './section-parts';
+import { periodText } from './section-parts';
 
 /*
- * 教育经历 (spec 3 Education, 4, 5, 7): school and major searched in the catalogues (GET schools / majors),
- * degree, 在校时间 (month to month), grade optional (left out of the body when empty). The first item is the
- * member profile's highest education (top): saved through PUT member_profiles (editTop), never deleted. A
- * member without one gets their first education saved there too.
+ * 教育经历 (spec 3 Education, 4, 5, 7): the rows, the first one (the member profile's highest education,
+ * top) marked 最高学历 and never deleted. The form (school and major catalogues, degree, months, grade) is
+ * education-form.tsx, loaded when first opened.
  */
 
-type Values = {
-  schoolCode: string | null;
-  degree: string | null;
-  majorCode: string | null;
-  enrolmentAt: Dayjs | null;
-  graduateAt: Dayjs | null;
-  gradingRank: string | null;
-};
-
-const FIELDS = ['schoolCode', 'degree', 'majorCode', 'enrolmentAt', 'graduateAt', 'gradingRank'] as const;
-
-const FIELD_OF: Record<string, (typeof FIELDS)[number]> = {
-  [RESUME_MSG.schoolRequired]: 'schoolCode',
-  [RESUME_MSG.degreeRequired]: 'degree',
-  [RESUME_MSG.majorRequired]: 'majorCode',
-  [RESUME_MSG.schoolTimeRequired]: 'enrolmentAt',
-  [RESUME_MSG.startTimeRequired]: 'enrolmentAt',
-  [RESUME_MSG.endTimeRequired]: 'graduateAt',
-  [RESUME_MSG.startAfterEnd]: 'enrolmentAt',
-  [RESUME_MSG.gradingRankInvalid]: 'gradingRank',
-};
+const EducationForm = lazyPart(async () => (await import('../editors')).EducationForm);
 
 /** Why the first education has no delete (spec 5: the button is disabled). */
 const TOP_UNDELETABLE = RESUME_MSG.topEducationUndeletable;
 
-const formOf = (v: Values): EducationForm => ({
-  schoolCode: v.schoolCode,
-  majorCode: v.majorCode,
-  degree: v.degree,
-  enrolmentAt: monthValue(v.enrolmentAt),
-  graduateAt: monthValue(v.graduateAt),
-  gradingRank: v.gradingRank,
-});
-
-/** The body of both saves: the grade is left out when it is empty (spec 5). */
-const bodyOf = (v: Values) => {
-  const { gradingRank, ...rest } = formOf(v);
-  return gradingRank ? { ...rest, gradingRank } : rest;
-};
-
-const useSchoolOptions = (search: string, enabled: boolean) => {
-  const q = useSchoolSearch(search, enabled);
-  return { ...q, data: q.data && { rows: q.data.rows.map((r) => ({ ...r, note: r.province })) } };
-};
-const useMajorOptions = (search: string, enabled: boolean) => {
-  const q = useMajorSearch(search, enabled);
-  return { ...q, data: q.data && { rows: q.data.rows.map((r) => ({ ...r, note: r.category })) } };
-};
-
 export function EducationSection({ resumeId }: { resumeId: number }) {
-  const saveTop = useSaveTopEducation();
   return (
-    <RowsSection<'education', Values>
+    <RowsSection
       section="education"
       resumeId={resumeId}
       empty="还没有教育经历，添加你的最高学历吧"
-      fields={FIELDS}
-      fieldOf={FIELD_OF}
-      valuesOf={(row: ResumeEducation | null) => ({
-        schoolCode: row?.schoolCode || null,
-        degree: row?.degree || null,
-        majorCode: row?.majorCode || null,
-        enrolmentAt: monthPicked(row?.enrolmentAt),
-        graduateAt: monthPicked(row?.graduateAt),
-        gradingRank: row?.gradingRank ?? null,
-      })}
-      check={(v) => firstEducationError(formOf(v))}
-      bodyOf={bodyOf}
-      saveOther={(row, values, rows) =>
-        row?.top || (row === null && !rows.some((r) => r.top))
-          ? saveTop.mutateAsync({ ...bodyOf(values), resumeId })
-          : undefined
-      }
+      Form={EducationForm}
       isExtra={(row) => row.top}
       undeletable={(row) => (row.top ? TOP_UNDELETABLE : undefined)}
       describe={(row) => row.schoolName}
@@ -103,11 +28,7 @@ export function EducationSection({ resumeId }: { resumeId: number }) {
         <>
           <div className="rs-row__line">
             <strong className="rs-row__name">{row.schoolName}</strong>
-            {row.top ? (
-              <Tag color="blue" className="rs-row__tag">
-                最高学历
-              </Tag>
-            ) : null}
+            {row.top ? <span className="rs-row__tag">最高学历</span> : null}
             <span className="rs-row__time">
               {periodText(formatMonth(row.enrolmentAt), formatMonth(row.graduateAt))}
             </span>
@@ -117,59 +38,6 @@ export function EducationSection({ resumeId }: { resumeId: number }) {
               .filter(Boolean)
               .join(' | ')}
           </div>
-        </>
-      )}
-      renderFields={({ row }) => (
-        <>
-          <Form.Item label="毕业学校" name="schoolCode" required>
-            <CatalogSelect
-              placeholder={PROFILE_MSG.searchSchool}
-              selectedName={row?.schoolName}
-              useSearch={useSchoolOptions}
-              data-testid="resume-education-school"
-            />
-          </Form.Item>
-          <Form.Item label="学历" name="degree" required>
-            <Select
-              placeholder="选择学历"
-              options={DEGREES.map((d) => ({ value: d.value, label: d.label }))}
-              data-testid="resume-education-degree"
-            />
-          </Form.Item>
-          <Form.Item label="所学专业" name="majorCode" required>
-            <CatalogSelect
-              placeholder={PROFILE_MSG.searchMajor}
-              selectedName={row?.majorName}
-              useSearch={useMajorOptions}
-              data-testid="resume-education-major"
-            />
-          </Form.Item>
-          <Form.Item label="成绩排名" name="gradingRank">
-            <Select
-              allowClear
-              placeholder="选填"
-              options={GRADING_RANKS.map((g) => ({ value: g.value, label: g.label }))}
-              data-testid="resume-education-rank"
-            />
-          </Form.Item>
-          <Form.Item label="入学时间" name="enrolmentAt" required>
-            <DatePicker
-              picker="month"
-              format={MONTH_FORMAT}
-              placeholder="选择入学月份"
-              style={{ width: '100%' }}
-              data-testid="resume-education-start"
-            />
-          </Form.Item>
-          <Form.Item label="毕业时间" name="graduateAt" required>
-            <DatePicker
-              picker="month"
-              format={MONTH_FORMAT}
-              placeholder="选择毕业月份"
-              style={{ width: '100%' }}
-              data-testid="resume-education-end"
-            />
-          </Form.Item>
         </>
       )}
     />

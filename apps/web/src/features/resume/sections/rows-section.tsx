@@ -1,57 +1,54 @@
 import {
   RESUME_MSG,
   type ResumeListSection,
-  type ResumeSectionCreateBody,
   type ResumeSectionRow,
-  type ResumeSectionUpdateBody,
-  type RuleError,
   resumeSectionTitle,
   SECTION_FULL_MSG,
   SECTION_MAX_ROWS,
 } from '@uplus/shared';
-import { Button, Form, Spin } from 'antd';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Button, Spin } from 'antd';
+import { type ReactNode, useState } from 'react';
 import { errorMessage } from '../../../api/http';
+import { useConfirm } from '../../../components/confirm-dialog';
+import type { LazyPart } from '../../../components/lazy-part';
 import { useToast } from '../../../lib/toast';
-import { useConfirm } from '../../courses/course-parts';
-import { useDeleteSectionRow, useSaveSectionRow, useSectionList } from '../api';
+import { useDeleteSectionRow, useSectionList } from '../api';
 import { useSectionEditing } from '../editing';
-import { AddButton, FormActions, RowActions, SectionFrame, useRuleErrors } from './section-parts';
+import { AddButton, RowActions, SectionFrame } from './section-parts';
 
 /*
  * One list section of the online resume (education, internship, society/project, award, language; spec 4,
  * 5, 7): its rows in view mode with 编辑 and 删除 (after 删除后不可恢复，确认删除吗？), and one form at a time,
  * in place of the row it edits or under the list for a new one. Opening a form asks the page's one-section
- * rule first. 保存 runs the section's shared checker (the server runs the same one), then creates or
- * updates; the reload of the list, the update time and the completeness follows (api.ts invalidates the
- * resume's queries) before the form closes.
+ * rule first. The form (row-form.tsx with the section's fields: Form, Input, DatePicker, Select) is not
+ * part of the page's first load: it loads when first opened, or as soon as 添加 or 编辑 is hovered,
+ * focused or touched, and says 正在加载… meanwhile.
  */
 
 type Row<S extends ResumeListSection> = ResumeSectionRow[S];
 
-export type RowsSectionProps<S extends ResumeListSection, V extends object> = {
+/** What the section gives its form (row-form.tsx, by way of the section's form module). */
+export type RowFormProps<S extends ResumeListSection> = {
+  resumeId: number;
+  /** the row edited; null: a new one */
+  row: Row<S> | null;
+  /** the section's rows (the first education decides where a new one is saved) */
+  rows: readonly Row<S>[];
+  onDone: (saved: boolean) => void;
+};
+
+export type RowsSectionProps<S extends ResumeListSection> = {
   section: S;
   resumeId: number;
   /** what the section says without rows */
   empty: string;
-  /** the form's fields in the checker's order */
-  fields: readonly (keyof V & string)[];
-  /** server messages that belong under a field */
-  fieldOf: Readonly<Record<string, keyof V & string>>;
-  /** the form's values for a row (null: a new one) */
-  valuesOf: (row: Row<S> | null) => V;
-  /** the shared checker of spec 5 */
-  check: (values: V) => RuleError | null;
-  /** the body without resumeId (added for a new row) */
-  bodyOf: (values: V) => Omit<ResumeSectionUpdateBody[S], 'resumeId'>;
   /** the row's name, for the buttons' accessible names */
   describe: (row: Row<S>) => string;
   renderRow: (row: Row<S>) => ReactNode;
-  renderFields: (ctx: { row: Row<S> | null; save: () => void }) => ReactNode;
+  /** the section's form, loaded when first opened (or when 添加/编辑 is hovered or focused) */
+  Form: LazyPart<RowFormProps<S>>;
   /** why a row cannot be deleted (its delete button is then disabled), or undefined */
   undeletable?: (row: Row<S>) => string | undefined;
-  /** a save the section does itself (the first education); undefined: the usual create or update */
-  saveOther?: (row: Row<S> | null, values: V, rows: readonly Row<S>[]) => Promise<unknown> | undefined;
   /** rows that do not count towards SECTION_MAX_ROWS (the first education) */
   isExtra?: (row: Row<S>) => boolean;
 };
@@ -66,83 +63,17 @@ const rowKey = (row: unknown) => {
 };
 const NEW = 'new';
 
-function RowForm<S extends ResumeListSection, V extends object>({
-  props,
-  row,
-  rows,
-  onDone,
-}: {
-  props: RowsSectionProps<S, V>;
-  row: Row<S> | null;
-  rows: readonly Row<S>[];
-  onDone: (saved: boolean) => void;
-}) {
-  const { section, resumeId, fields, fieldOf, valuesOf, check, bodyOf, renderFields, saveOther } = props;
-  const [form] = Form.useForm<V>();
-  const errors = useRuleErrors(form, fields, fieldOf);
-  const saveRow = useSaveSectionRow(section);
-  const toast = useToast();
-  const [saving, setSaving] = useState(false);
-  const testId = `resume-${section}-form`;
-  const wrapper = useRef<HTMLDivElement>(null);
-  // the form opens with its first field focused, so typing can start at once
-  useEffect(() => {
-    wrapper.current?.querySelector<HTMLElement>('input:not([disabled]), textarea')?.focus();
-  }, []);
-
-  const save = async () => {
-    if (saving) return;
-    const values = form.getFieldsValue(true) as V;
-    if (!errors.check(check(values))) return;
-    setSaving(true);
-    try {
-      const other = saveOther?.(row, values, rows);
-      if (other) await other;
-      else if (row === null) {
-        const body = { resumeId, ...bodyOf(values) } as ResumeSectionCreateBody[S];
-        await saveRow.mutateAsync({ id: null, body });
-      } else {
-        const body = bodyOf(values) as ResumeSectionUpdateBody[S];
-        await saveRow.mutateAsync({ id: (row as { id: number }).id, body });
-      }
-      toast.success(RESUME_MSG.saved);
-      onDone(true);
-    } catch (e) {
-      errors.refused(e);
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  return (
-    <div ref={wrapper}>
-      <Form<V>
-        form={form}
-        name={`resume-${section}`}
-        layout="vertical"
-        requiredMark
-        className="rs-form"
-        initialValues={valuesOf(row)}
-        onValuesChange={errors.onValuesChange}
-        aria-label={row === null ? '新增' : '编辑'}
-        data-testid={testId}
-      >
-        <div className="rs-form__grid">{renderFields({ row, save: () => void save() })}</div>
-        <FormActions
-          saving={saving}
-          serverError={errors.serverError}
-          onCancel={() => onDone(false)}
-          onSave={() => void save()}
-          testId={testId}
-        />
-      </Form>
-    </div>
-  );
-}
-
 /** A list section: rows, add/edit form, delete with confirmation. */
-export function RowsSection<S extends ResumeListSection, V extends object>(props: RowsSectionProps<S, V>) {
-  const { section, resumeId, empty, describe, renderRow, undeletable, isExtra } = props;
+export function RowsSection<S extends ResumeListSection>({
+  section,
+  resumeId,
+  empty,
+  describe,
+  renderRow,
+  Form,
+  undeletable,
+  isExtra,
+}: RowsSectionProps<S>) {
   const list = useSectionList(section, resumeId);
   const editing = useSectionEditing(section);
   const remove = useDeleteSectionRow(section);
@@ -182,7 +113,7 @@ export function RowsSection<S extends ResumeListSection, V extends object>(props
   };
 
   const form = (row: Row<S> | null) => (
-    <RowForm<S, V> key={row ? rowKey(row) : NEW} props={props} row={row} rows={rows} onDone={close} />
+    <Form key={row ? rowKey(row) : NEW} resumeId={resumeId} row={row} rows={rows} onDone={close} />
   );
 
   let body: ReactNode;
@@ -225,6 +156,7 @@ export function RowsSection<S extends ResumeListSection, V extends object>(props
                         onDelete={() => askDelete(row)}
                         deleteDisabledReason={undeletable?.(row)}
                         testId={`resume-${section}-row`}
+                        form={Form}
                       />
                     )}
                   </>
@@ -243,7 +175,7 @@ export function RowsSection<S extends ResumeListSection, V extends object>(props
       sectionKey={section}
       action={
         open || list.isPending || list.isError ? null : (
-          <AddButton sectionKey={section} onClick={() => openForm(null)} />
+          <AddButton sectionKey={section} onClick={() => openForm(null)} form={Form} />
         )
       }
     >

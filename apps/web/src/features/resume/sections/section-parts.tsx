@@ -1,90 +1,18 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { charCount, type ResumeSectionKey, type RuleError, resumeSectionTitle } from '@uplus/shared';
-import { Alert, Button, type FormInstance } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
-import type { KeyboardEvent, ReactNode } from 'react';
-import { useState } from 'react';
-import { errorMessage } from '../../../api/http';
+import { type ResumeSectionKey, resumeSectionTitle } from '@uplus/shared';
+import { Button } from 'antd';
+import type { ReactNode } from 'react';
+import { preloadOn } from '../../../components/lazy-part';
 
 /*
- * The parts every section of the online resume shares (issue 13; spec 4, 5): the section's frame (its
- * heading, the add button, the scroll target of the one-section-editing rule), the save/cancel and
- * edit/delete buttons, the month values (a month is stored as its first instant in UTC, `monthStart`),
- * and the checker-driven form errors: the first failing rule of the shared checker goes under its field
- * (antd sets aria-invalid and aria-describedby), the field is focused, and a server refusal naming a field
- * goes there too; any other refusal is shown above the buttons.
+ * The view-mode parts every section of the online resume shares (issue 13; spec 4, 5): the section's frame
+ * (its heading, the add button, the scroll target of the one-section-editing rule) and the edit/delete
+ * buttons of a row. The buttons that open a form start loading it (form-parts.tsx and the section's form
+ * module) on hover, focus or touch. The forms' own parts are in form-parts.tsx, loaded with the forms.
  */
 
-/** A text field's counter counts characters as a person does (an emoji or a CJK character is one). */
-export const countOf = (max: number) => ({ show: true, max, strategy: charCount });
-
-/** The month a picker shows as the epoch ms the server stores (the first instant of the month, UTC). */
-export const monthValue = (d: Dayjs | null | undefined): number | null =>
-  d ? Date.UTC(d.year(), d.month(), 1) : null;
-
-/** A stored month (epoch ms, UTC month start) as the picker's local date; null for none. */
-export const monthPicked = (time: number | null | undefined): Dayjs | null => {
-  if (typeof time !== 'number' || !Number.isFinite(time)) return null;
-  const d = new Date(time);
-  return dayjs(new Date(d.getUTCFullYear(), d.getUTCMonth(), 1));
-};
-
-/** The month pickers' display and typing format (spec 9: year-month). */
-export const MONTH_FORMAT = 'YYYY.MM';
-
-/** Enter in a single-line field saves, but never the Enter that ends an IME composition. */
-export const enterSaves =
-  (save: () => void) =>
-  (e: KeyboardEvent<HTMLInputElement>): void => {
-    if (e.nativeEvent.isComposing || e.keyCode === 229) return;
-    e.preventDefault();
-    save();
-  };
-
-/** A trimmed text, or '' for none. */
-export const trimmed = (v: string | null | undefined) => (v ?? '').trim();
-
-/**
- * The checker-driven errors of one form: `check()` runs the shared checker on the values, shows its first
- * message under its field (clearing the others) and focuses it; `refused(e)` places a server refusal.
- */
-export const useRuleErrors = <V extends object>(
-  form: FormInstance<V>,
-  fields: readonly (keyof V & string)[],
-  fieldOf: Readonly<Record<string, keyof V & string>>,
-) => {
-  const [serverError, setServerError] = useState<string | null>(null);
-  const show = (error: RuleError | null) => {
-    form.setFields(
-      fields.map((name) => ({
-        name: name as never,
-        errors: error && error.field === name ? [error.message] : [],
-      })),
-    );
-    if (error && (fields as readonly string[]).includes(error.field)) form.focusField(error.field as never);
-  };
-  return {
-    serverError,
-    /** Shows the checker's answer; true when the form may be saved. */
-    check: (error: RuleError | null) => {
-      setServerError(null);
-      show(error);
-      return error === null;
-    },
-    /** A failed save: under the field it names, else above the buttons. */
-    refused: (e: unknown) => {
-      const message = errorMessage(e);
-      const field = fieldOf[message];
-      if (field) show({ field, message });
-      else setServerError(message);
-    },
-    /** The Form's onValuesChange: a field edited loses its message (the next save checks again). */
-    onValuesChange: (changed: Partial<V>) => {
-      const names = Object.keys(changed).filter((name) => form.getFieldError(name as never).length > 0);
-      if (names.length > 0) form.setFields(names.map((name) => ({ name: name as never, errors: [] })));
-    },
-  };
-};
+/** Something loaded on demand that a button opens (a section's form: components/lazy-part.tsx). */
+type Preloadable = { preload: () => void };
 
 /** The frame of one section: heading, the add (or edit) button, the content; the scroll target. */
 export function SectionFrame({
@@ -120,16 +48,20 @@ export function AddButton({
   sectionKey,
   label = '添加',
   onClick,
+  form,
 }: {
   sectionKey: ResumeSectionKey;
   label?: string;
   onClick: () => void;
+  /** the form it opens, loaded on hover, focus or touch */
+  form: Preloadable;
 }) {
   return (
     <Button
       type="link"
       icon={<PlusOutlined aria-hidden />}
       onClick={onClick}
+      {...preloadOn(form)}
       aria-label={`${label}${resumeSectionTitle(sectionKey)}`}
       data-testid={`resume-${sectionKey}-add`}
     >
@@ -145,6 +77,7 @@ export function RowActions({
   onDelete,
   deleteDisabledReason,
   testId,
+  form,
 }: {
   /** the row, for the buttons' accessible names */
   what: string;
@@ -152,6 +85,8 @@ export function RowActions({
   onDelete: () => void;
   deleteDisabledReason?: string;
   testId: string;
+  /** the form 编辑 opens, loaded on hover, focus or touch */
+  form: Preloadable;
 }) {
   return (
     <div className="rs-row__actions">
@@ -160,6 +95,7 @@ export function RowActions({
         size="small"
         icon={<EditOutlined aria-hidden />}
         onClick={onEdit}
+        {...preloadOn(form)}
         aria-label={`编辑 ${what}`}
         data-testid={`${testId}-edit`}
       >
@@ -178,44 +114,6 @@ export function RowActions({
       >
         删除
       </Button>
-    </div>
-  );
-}
-
-/** 取消 and 保存 under a form, with a refusal that names no field above them. */
-export function FormActions({
-  saving,
-  serverError,
-  onCancel,
-  onSave,
-  testId,
-}: {
-  saving: boolean;
-  serverError: string | null;
-  onCancel: () => void;
-  onSave: () => void;
-  testId: string;
-}) {
-  return (
-    <div className="rs-form__foot">
-      {serverError ? (
-        <Alert
-          className="rs-form__error"
-          type="error"
-          showIcon
-          title={serverError}
-          role="alert"
-          data-testid={`${testId}-error`}
-        />
-      ) : null}
-      <div className="rs-form__buttons">
-        <Button onClick={onCancel} disabled={saving} data-testid={`${testId}-cancel`}>
-          取消
-        </Button>
-        <Button type="primary" loading={saving} onClick={onSave} data-testid={`${testId}-save`}>
-          保存
-        </Button>
-      </div>
     </div>
   );
 }
