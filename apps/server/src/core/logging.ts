@@ -25,7 +25,6 @@ const DIRECT_UPLOAD_RE = /(\/api\/files\/direct\/)[^?#]+/g;
 export const redactUrl = (url: string): string =>
   url.replace(SECRET_PARAM_RE, '$1[REDACTED]').replace(DIRECT_UPLOAD_RE, '$1[REDACTED]');
 
-
 /** Headers that carry credentials; the request serializer never logs headers, these are redacted anyway. */
 export const REDACT_PATHS = [
   'req.headers["x-access-token"]',
