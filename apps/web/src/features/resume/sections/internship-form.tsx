@@ -1,7 +1,7 @@
-import { firstInternshipError, RESUME_LIMITS, RESUME_MSG, type ResumeInternship } from '@uplus/shared';
-import { DatePicker, Form, Input } from 'antd';
+import { firstInternshipError, RESUME_MSG, type ResumeInternship } from '@uplus/shared';
 import type { Dayjs } from 'dayjs';
-import { countOf, enterSaves, MONTH_FORMAT, monthPicked, monthValue, trimmed } from './form-parts';
+import { ExperienceFields, type ExperienceTexts } from './experience-fields';
+import { monthPicked, monthValue, trimmed } from './form-parts';
 import { RowForm, type RowFormSpec } from './row-form';
 import type { RowFormProps } from './rows-section';
 
@@ -40,6 +40,20 @@ const formOf = (v: Values) => ({
   description: trimmed(v.description),
 });
 
+const NAMES = { name: 'companyName', start: 'inauguralAt', end: 'resignAt' };
+
+const TEXTS: ExperienceTexts = {
+  nameLabel: '公司名称',
+  namePlaceholder: '请输入公司名称',
+  positionLabel: '职位名称',
+  startLabel: '入职时间',
+  endLabel: '离职时间',
+  descriptionLabel: '工作内容',
+  descriptionPlaceholder: '介绍一下你的工作内容和收获',
+  testId: 'resume-internship',
+  nameTestId: 'resume-internship-company',
+};
+
 const SPEC: RowFormSpec<'internship', Values> = {
   section: 'internship',
   fields: FIELDS,
@@ -53,52 +67,7 @@ const SPEC: RowFormSpec<'internship', Values> = {
   }),
   check: (v) => firstInternshipError(formOf(v)),
   bodyOf: formOf,
-  renderFields: ({ save }) => (
-    <>
-      <Form.Item label="公司名称" name="companyName" required>
-        <Input
-          placeholder="请输入公司名称"
-          count={countOf(RESUME_LIMITS.companyName)}
-          onPressEnter={enterSaves(save)}
-          data-testid="resume-internship-company"
-        />
-      </Form.Item>
-      <Form.Item label="职位名称" name="occupationName" required>
-        <Input
-          placeholder="请输入职位名称"
-          count={countOf(RESUME_LIMITS.position)}
-          onPressEnter={enterSaves(save)}
-          data-testid="resume-internship-position"
-        />
-      </Form.Item>
-      <Form.Item label="入职时间" name="inauguralAt" required>
-        <DatePicker
-          picker="month"
-          format={MONTH_FORMAT}
-          placeholder="选择开始月份"
-          style={{ width: '100%' }}
-          data-testid="resume-internship-start"
-        />
-      </Form.Item>
-      <Form.Item label="离职时间" name="resignAt" required>
-        <DatePicker
-          picker="month"
-          format={MONTH_FORMAT}
-          placeholder="选择结束月份"
-          style={{ width: '100%' }}
-          data-testid="resume-internship-end"
-        />
-      </Form.Item>
-      <Form.Item label="工作内容" name="description" className="rs-form__wide">
-        <Input.TextArea
-          autoSize={{ minRows: 3, maxRows: 10 }}
-          placeholder="介绍一下你的工作内容和收获"
-          count={countOf(RESUME_LIMITS.description)}
-          data-testid="resume-internship-description"
-        />
-      </Form.Item>
-    </>
-  ),
+  renderFields: ({ save }) => <ExperienceFields names={NAMES} texts={TEXTS} save={save} />,
 };
 
 export default function InternshipRowForm(props: RowFormProps<'internship'>) {

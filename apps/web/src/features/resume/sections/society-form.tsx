@@ -1,7 +1,7 @@
-import { firstSocietyError, RESUME_LIMITS, RESUME_MSG, type ResumeSociety } from '@uplus/shared';
-import { DatePicker, Form, Input } from 'antd';
+import { firstSocietyError, RESUME_MSG, type ResumeSociety } from '@uplus/shared';
 import type { Dayjs } from 'dayjs';
-import { countOf, enterSaves, MONTH_FORMAT, monthPicked, monthValue, trimmed } from './form-parts';
+import { ExperienceFields, type ExperienceTexts } from './experience-fields';
+import { monthPicked, monthValue, trimmed } from './form-parts';
 import { RowForm, type RowFormSpec } from './row-form';
 import type { RowFormProps } from './rows-section';
 
@@ -40,6 +40,19 @@ const formOf = (v: Values) => ({
   description: trimmed(v.description),
 });
 
+const NAMES = { name: 'societyName', start: 'startAt', end: 'endAt' };
+
+const TEXTS: ExperienceTexts = {
+  nameLabel: '社团/项目名称',
+  namePlaceholder: '请输入社团/项目名称',
+  positionLabel: '担任职务',
+  startLabel: '开始时间',
+  endLabel: '结束时间',
+  descriptionLabel: '经历描述',
+  descriptionPlaceholder: '介绍一下你做了什么、取得了什么成果',
+  testId: 'resume-society',
+};
+
 const SPEC: RowFormSpec<'society', Values> = {
   section: 'society',
   fields: FIELDS,
@@ -53,52 +66,7 @@ const SPEC: RowFormSpec<'society', Values> = {
   }),
   check: (v) => firstSocietyError(formOf(v)),
   bodyOf: formOf,
-  renderFields: ({ save }) => (
-    <>
-      <Form.Item label="社团/项目名称" name="societyName" required>
-        <Input
-          placeholder="请输入社团/项目名称"
-          count={countOf(RESUME_LIMITS.companyName)}
-          onPressEnter={enterSaves(save)}
-          data-testid="resume-society-name"
-        />
-      </Form.Item>
-      <Form.Item label="担任职务" name="occupationName" required>
-        <Input
-          placeholder="请输入职位名称"
-          count={countOf(RESUME_LIMITS.position)}
-          onPressEnter={enterSaves(save)}
-          data-testid="resume-society-position"
-        />
-      </Form.Item>
-      <Form.Item label="开始时间" name="startAt" required>
-        <DatePicker
-          picker="month"
-          format={MONTH_FORMAT}
-          placeholder="选择开始月份"
-          style={{ width: '100%' }}
-          data-testid="resume-society-start"
-        />
-      </Form.Item>
-      <Form.Item label="结束时间" name="endAt" required>
-        <DatePicker
-          picker="month"
-          format={MONTH_FORMAT}
-          placeholder="选择结束月份"
-          style={{ width: '100%' }}
-          data-testid="resume-society-end"
-        />
-      </Form.Item>
-      <Form.Item label="经历描述" name="description" className="rs-form__wide">
-        <Input.TextArea
-          autoSize={{ minRows: 3, maxRows: 10 }}
-          placeholder="介绍一下你做了什么、取得了什么成果"
-          count={countOf(RESUME_LIMITS.description)}
-          data-testid="resume-society-description"
-        />
-      </Form.Item>
-    </>
-  ),
+  renderFields: ({ save }) => <ExperienceFields names={NAMES} texts={TEXTS} save={save} />,
 };
 
 export default function SocietyRowForm(props: RowFormProps<'society'>) {
