@@ -11,6 +11,7 @@
 //   BENCH_GRADING (true): grading a homework of 30 students x 10 questions on PGlite, wall time and the
 //   sandbox's share, against the same programs straight through the sandbox (bench/grading.ts)
 //   BENCH_LISTS (true): issue 12's list endpoints with 10,000 rows against 10 (bench/lists.ts)
+//   BENCH_RESUME_LISTS (true): a member's resume lists with 10,000 other members' rows (bench/resume-lists.ts)
 //   BENCH_RESUME_PDF (true): exporting an online resume as a PDF against reading it (bench/resume-pdf.ts)
 //   BENCH_BUNDLE (true): compressed JavaScript per route of the web build (bench/bundle-size.ts)
 //   BENCH_PAGE_LOAD (true): the home page's JavaScript and LCP in Chromium on a 4 Mbit/s + 40 ms link
@@ -26,6 +27,7 @@ import { type GradingBenchResult, gradingReport, runGradingBench } from './gradi
 import { ROOT } from './lib';
 import { type ListCase, listReport, runListBench } from './lists';
 import { type PageLoadResult, pageLoadReport, runPageLoad } from './page-load';
+import { runResumeListBench } from './resume-lists';
 import { type ResumePdfCase, resumePdfReport, runResumePdfBench } from './resume-pdf';
 import { runSandboxBench, type SandboxBenchResult, sandboxReport } from './sandbox';
 import { runSseBench, type SseBenchResult, sseReport } from './sse';
@@ -98,6 +100,7 @@ async function main(): Promise<void> {
     (env.BENCH_LISTS ?? 'true') !== 'false'
       ? await runListBench({ log: (line) => log(`lists: ${line}`) })
       : null;
+  const resumeLists = (env.BENCH_RESUME_LISTS ?? 'true') !== 'false' ? await runResumeListBench() : null;
   const resumePdf: ResumePdfCase[] | null =
     (env.BENCH_RESUME_PDF ?? 'true') !== 'false'
       ? await runResumePdfBench({ log: (line) => log(`resume-pdf: ${line}`) })
@@ -137,6 +140,7 @@ async function main(): Promise<void> {
     sse,
     grading,
     lists,
+    resumeLists,
     resumePdf,
     bundle,
     pageLoad,
@@ -187,6 +191,14 @@ async function main(): Promise<void> {
   if (lists) {
     console.log('');
     console.log(listReport(lists));
+  }
+  if (resumeLists) {
+    console.log('');
+    console.log('resume lists with 10,000 other rows (ratio = baseline / with them; 1.0: no slower)');
+    for (const r of resumeLists)
+      console.log(
+        `  ${r.name}: ${r.baselineMs.toFixed(2)} ms -> ${r.ms.toFixed(2)} ms, ratio ${r.ratio.toFixed(2)}`,
+      );
   }
   if (resumePdf) {
     console.log('');
