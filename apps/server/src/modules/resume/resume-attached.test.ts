@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +13,7 @@ import {
   type UploadTicket,
 } from '@uplus/shared';
 import S3rver from 's3rver';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StorageConfig } from '../../config/config';
 import { createFileStore } from '../../storage';
@@ -375,6 +377,14 @@ describe.each(testDrivers())('attached resumes on local disk, %s', (driver) => {
       expect(w.note).not.toBe(ATTACHED_MSG.noConverter);
       if (w.mode === 'pdf')
         expect((await c.download(w.pdfUrl)).bytes.subarray(0, 5).toString()).toBe('%PDF-');
+      // a real Word document (the e2e fixture) converts, and its Chinese text comes through
+      const real = readFileSync(new URL('../../../../../e2e/fixtures/resume-wang.docx', import.meta.url));
+      const word = await c.upload(token, '王小明.docx', real);
+      const converted = (await c.get(token, `${A}/${word.id}/preview`)).json().data as AttachedPreview;
+      expect(converted).toMatchObject({ mode: 'pdf', note: '' });
+      const bytes = (await c.download(converted.pdfUrl)).bytes;
+      const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
+      expect(text).toContain('王小明');
     } else {
       expect(w).toMatchObject({ mode: 'download', pdfUrl: '', note: ATTACHED_MSG.noConverter });
     }
