@@ -36,7 +36,12 @@ export const ATTACHED_MSG = {
   deleted: '删除成功',
   renamed: '重命名成功',
   uploaded: '上传成功',
+  /** more upload tickets in an hour than ATTACHED_TICKETS_PER_HOUR */
+  tooManyTickets: '上传过于频繁，请稍后再试',
 } as const;
+
+/** Upload tickets one member may ask for in an hour (each allows 20 MB into the store). */
+export const ATTACHED_TICKETS_PER_HOUR = 30;
 
 /** The extension a file name ends with, when it is one of doc, docx, pdf (case-insensitive). */
 export const attachedExtensionOf = (fileName: string): AttachedExtension | null => {

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import {
   ATTACHED_MSG,
+  ATTACHED_TICKETS_PER_HOUR,
   type AttachedExtension,
   type AttachedPreview,
   type AttachedResume,
@@ -73,6 +74,30 @@ const present = async (ctx: Ctx, row: AttachedRow, file: FileRow | undefined): P
 });
 
 /**
+ * Tickets given per member in the last hour (this process's memory). A ticket lets 20 MB into the store
+ * before any row exists, so a member asking for ticket after ticket without keeping is held to
+ * ATTACHED_TICKETS_PER_HOUR per server instance (429). Uploads never kept are not swept yet (see the note).
+ */
+const ticketsByDatabase = new WeakMap<object, Map<number, number[]>>();
+const HOUR_MS = 3_600_000;
+const takeTicket = (db: object, userId: number, now: number) => {
+  // per database (user ids are its own), this process's memory
+  let ticketsGiven = ticketsByDatabase.get(db);
+  if (!ticketsGiven) {
+    ticketsGiven = new Map();
+    ticketsByDatabase.set(db, ticketsGiven);
+  }
+  const recent = (ticketsGiven.get(userId) ?? []).filter((at) => at > now - HOUR_MS);
+  if (recent.length >= ATTACHED_TICKETS_PER_HOUR) throw new AppError(429, ATTACHED_MSG.tooManyTickets);
+  recent.push(now);
+  ticketsGiven.set(userId, recent);
+  if (ticketsGiven.size > 10_000) {
+    for (const [id, times] of ticketsGiven)
+      if (!times.some((at) => at > now - HOUR_MS)) ticketsGiven.delete(id);
+  }
+};
+
+/**
  * The upload ticket: only for oneself (a resourceId not one's own: 403), only doc/docx/pdf by name (400
  * 仅支持doc/docx/pdf格式的附件！), only while fewer than 3 are kept (400). The bytes are checked on POST.
  */
@@ -90,6 +115,7 @@ export const issueTicket = async ({
   if ((await countAttached(ctx.db, actor.userId)) >= RESUME_LIMITS.attachedMax) {
     throw AppError.badRequest(RESUME_MSG.attachedMax);
   }
+  takeTicket(ctx.db, actor.userId, ctx.now().getTime());
   const ticket = await issueDirectUpload(ctx, {
     userId: actor.userId,
     purpose: 'attachedResume',

@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import {
   ATTACHED_MSG,
   ATTACHED_PATHS,
+  ATTACHED_TICKETS_PER_HOUR,
   type AttachedPreview,
   type AttachedResume,
   FILES_MSG,
@@ -303,6 +304,14 @@ describe.each(testDrivers())('attached resumes on local disk, %s', (driver) => {
     expectStatus(await c.keep(token, { name: '四', path: early.fileUrl }), 400, RESUME_MSG.attachedMax);
     expect(await store().get(keyOf(early))).toBeNull();
     expect((await c.list(token)).map((a) => a.name)).toEqual(['三', '二', '一']);
+  });
+
+  it('holds a member to ATTACHED_TICKETS_PER_HOUR tickets an hour (429), others unaffected', async () => {
+    const { token } = await c.member();
+    for (let i = 0; i < ATTACHED_TICKETS_PER_HOUR; i++) await c.okTicket(token, `r${i}.pdf`);
+    expectStatus(await c.ticket(token, 'one-more.pdf'), 429, ATTACHED_MSG.tooManyTickets);
+    const other = await c.member();
+    await c.okTicket(other.token, 'mine.pdf');
   });
 
   it('checks the name on keep and rename (required, at most 50)', async () => {
