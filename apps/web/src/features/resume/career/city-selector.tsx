@@ -8,11 +8,12 @@ import {
   RESUME_LIMITS,
   RESUME_MSG,
 } from '@uplus/shared';
-import { Button, Empty, Input, Modal, Spin, Tabs } from 'antd';
+import { Button, Empty, Input, Modal, Tabs } from 'antd';
 import { type KeyboardEvent, useEffect, useMemo, useState } from 'react';
 import { useToast } from '../../../lib/toast';
 import { useAllCities, useHotCities } from './lookups-api';
 import './lookups.css';
+import { lookupState } from './lookup-state';
 
 /** A picked city: its code ('' = 全国) and name. */
 export type CityPick = { code: string; name: string };
@@ -138,24 +139,8 @@ export function CitySelector({
     if (first) toggle(first);
   };
 
-  const status = (q: { isPending: boolean; isError: boolean; refetch: () => unknown }) => {
-    if (q.isError)
-      return (
-        <div className="lk-state" role="alert">
-          城市加载失败
-          <Button size="small" type="link" onClick={() => void q.refetch()}>
-            重试
-          </Button>
-        </div>
-      );
-    if (q.isPending)
-      return (
-        <div className="lk-state">
-          <Spin size="small" /> 加载中…
-        </div>
-      );
-    return null;
-  };
+  const status = (q: { isPending: boolean; isError: boolean; refetch: () => unknown }) =>
+    lookupState(q, '城市');
 
   const hotPane = status(hot) ?? (
     <div className="lk-cities" data-testid="city-hot">

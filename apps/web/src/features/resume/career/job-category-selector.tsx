@@ -1,9 +1,10 @@
 import { OCCUPATION_ROOT, type Occupation, RESUME_LIMITS, RESUME_MSG } from '@uplus/shared';
-import { Button, Checkbox, Empty, Modal, Spin } from 'antd';
+import { Button, Checkbox, Empty, Modal } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useToast } from '../../../lib/toast';
 import { useOccupations } from './lookups-api';
 import './lookups.css';
+import { lookupState } from './lookup-state';
 
 /** A picked position: a 小类 of the occupation classification. */
 export type OccupationPick = { code: string; name: string };
@@ -27,21 +28,8 @@ type Level = {
 
 /** A column's loading, failure and empty states; null when it has rows to show. */
 const columnState = (q: Level, what: string): ReactNode => {
-  if (q.isError)
-    return (
-      <div className="lk-state" role="alert">
-        {what}加载失败
-        <Button size="small" type="link" onClick={() => void q.refetch()}>
-          重试
-        </Button>
-      </div>
-    );
-  if (q.isPending)
-    return (
-      <div className="lk-state">
-        <Spin size="small" /> 加载中…
-      </div>
-    );
+  const state = lookupState(q, what);
+  if (state) return state;
   if ((q.data ?? []).length === 0)
     return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={`暂无${what}`} />;
   return null;
