@@ -20,6 +20,8 @@ export * from './homework/submissions';
 // issue 12: internships (groups, stages, invite codes, members) and the company hub
 export * from './internships/card-state';
 export * from './internships/internships';
+// issue 14: jobs (positions, delivery, feedback, invitations)
+export * from './jobs/index';
 export * from './member-profile/career';
 // issue 12: member profile (profile-completion dialog, school and major catalogues)
 export * from './member-profile/member-profile';

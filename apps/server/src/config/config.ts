@@ -120,6 +120,18 @@ const envSchema = z.object({
   RESUME_PDF_BOLD_FONT_FAMILY: optionalText,
   /** LibreOffice's `soffice` for previews of Word attachments; unset: looked for on PATH (none: download). */
   SOFFICE_PATH: optionalText,
+  /**
+   * Map tiles (issue 14): an OpenStreetMap-style template with {z}, {x}, {y} (optionally {s}), e.g.
+   * https://tile.openstreetmap.org/{z}/{x}/{y}.png. Unset: jobs show their address as text, no map.
+   */
+  MAP_TILE_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  /** The tiles' attribution line (their licence usually requires it). */
+  MAP_ATTRIBUTION: optionalText,
+  /**
+   * A Nominatim-compatible search endpoint (GET ?q=&format=jsonv2&limit=1 -> [{lat, lon}]) that geocodes
+   * a position's address when the employer saves it, e.g. https://nominatim.openstreetmap.org/search.
+   */
+  MAP_GEOCODE_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   /** Lifetime of watch and chat tokens, in seconds. */
   LIVE_TOKEN_TTL_SECONDS: z.coerce
     .number()
@@ -199,6 +211,13 @@ export type DocumentsConfig = {
   sofficePath: string | undefined;
 };
 
+/** The map provider (issue 14): tiles for the browser, a geocoder for the server. All optional. */
+export type MapsConfig = {
+  tileUrl: string | undefined;
+  attribution: string | undefined;
+  geocodeUrl: string | undefined;
+};
+
 /** Debian's fonts-noto-cjk (Simplified Chinese faces). */
 const NOTO_DIR = '/usr/share/fonts/opentype/noto';
 
@@ -223,6 +242,7 @@ export type Config = {
   storage: StorageConfig;
   live: LiveConfig;
   documents: DocumentsConfig;
+  maps: MapsConfig;
   /** MEDIA_ORIGINS, normalized (see mediaOriginsOf for every origin pages may play media from). */
   mediaOrigins?: readonly string[];
 };
@@ -365,5 +385,6 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       },
       sofficePath: e.SOFFICE_PATH,
     },
+    maps: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION, geocodeUrl: e.MAP_GEOCODE_URL },
   };
 };

@@ -38,6 +38,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
     chatSecret: undefined,
     tokenTtlSeconds: 4 * 3600,
   },
+  maps: { tileUrl: undefined, attribution: undefined, geocodeUrl: undefined },
   documents: loadConfig({}).documents,
   ...overrides,
 });

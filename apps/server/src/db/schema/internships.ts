@@ -36,9 +36,18 @@ export const internshipGroups = pgTable(
     endAt: timestamp('end_at', { withTimezone: true }).notNull(),
     /** when the organiser finished the group; set: Finished */
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /**
+     * Recruitment (issue 14): Draft (not open for applications), Online (an internship programme students
+     * deliver to) or Offline (taken down: deleted Yes, 已下线)
+     */
+    recruitState: text('recruit_state').notNull().default('Draft'),
     createdAt: createdAt(),
   },
-  (t) => [index('internship_groups_company_idx').on(t.companyId, t.id)],
+  (t) => [
+    index('internship_groups_company_idx').on(t.companyId, t.id),
+    index('internship_groups_recruit_idx').on(t.recruitState, t.id),
+    check('internship_groups_recruit_state_check', sql`${t.recruitState} in ('Draft', 'Online', 'Offline')`),
+  ],
 );
 
 /** A stage of an internship group, in order. `openToAll`: every member may enter without a grant. */

@@ -1,6 +1,6 @@
-import { eq, inArray } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { companies, companyMembers } from '../../db/schema';
+import { companies, companyMembers, companyVideos } from '../../db/schema';
 
 export type CompanyRow = typeof companies.$inferSelect;
 
@@ -46,3 +46,14 @@ export const updateCompany = async (
       .where(eq(companies.id, id))
       .returning()
   )[0] ?? null;
+
+/** How many videos each company has (companies without any are absent). */
+export const countVideos = async (db: Db, companyIds: readonly number[]): Promise<Map<number, number>> => {
+  if (!companyIds.length) return new Map();
+  const rows = await db
+    .select({ companyId: companyVideos.companyId, n: count() })
+    .from(companyVideos)
+    .where(inArray(companyVideos.companyId, [...companyIds]))
+    .groupBy(companyVideos.companyId);
+  return new Map(rows.map((r) => [r.companyId, Number(r.n)]));
+};

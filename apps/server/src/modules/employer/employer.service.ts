@@ -1,10 +1,20 @@
-import { type Company, type CompanyBody, INTERNSHIPS_MSG } from '@uplus/shared';
+import {
+  COMPANY_SCALES,
+  type Company,
+  type CompanyBody,
+  FINANCING_ROUNDS,
+  INDUSTRIES,
+  INTERNSHIPS_MSG,
+  type JobCompany,
+  labelOf,
+} from '@uplus/shared';
 import { AppError } from '../../core/errors';
 import type { Db } from '../../db/client';
-import { claimFile, describeFileById, type FileUrlContext } from '../files/files.service';
+import { claimFile, describeFileById, type FileUrlContext, fileUrls } from '../files/files.service';
 import type { Actor } from '../sessions/actor';
 import {
   type CompanyRow,
+  countVideos,
   findCompanies,
   findCompanyOfUser,
   insertCompany,
@@ -84,4 +94,39 @@ export const saveMyCompany = async (opts: { ctx: FileUrlContext; actor: Actor; b
 /** The company hub is a business user's: anyone else 403 仅企业用户可以管理实习. */
 const assertBusinessUser = (actor: Actor) => {
   if (actor.membership?.role !== 'Business') throw AppError.forbidden(INTERNSHIPS_MSG.businessOnly);
+};
+
+/** A company as job seekers see it on a job, a card or its page, plus how many videos it has. */
+export type CompanyCard = JobCompany & { videoCount: number };
+
+/**
+ * Contract (issue 14): the company blocks of `ids` for job seekers' pages (jobs, favourites, feedback,
+ * career talks), logos signed; unknown ids are absent from the map.
+ */
+export const companyCards = async (opts: {
+  ctx: FileUrlContext;
+  ids: readonly number[];
+}): Promise<Map<number, CompanyCard>> => {
+  const ids = [...new Set(opts.ids)];
+  const [rows, videos] = await Promise.all([findCompanies(opts.ctx.db, ids), countVideos(opts.ctx.db, ids)]);
+  const logos = await fileUrls(
+    opts.ctx,
+    rows.map((r) => r.logoFileId),
+  );
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        id: String(r.id),
+        name: r.name,
+        nickName: r.nickname || r.name,
+        logo: (r.logoFileId != null && logos.get(r.logoFileId)) || null,
+        description: r.introduction,
+        financingRoundTitle: labelOf(FINANCING_ROUNDS, r.financingRound),
+        industryTitle: labelOf(INDUSTRIES, r.industry),
+        scaleTitle: labelOf(COMPANY_SCALES, r.scale),
+        videoCount: videos.get(r.id) ?? 0,
+      },
+    ]),
+  );
 };
