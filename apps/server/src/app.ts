@@ -33,6 +33,8 @@ import { homeworkLifecycleRoutes } from './modules/homework/lifecycle.routes';
 import { submissionRoutes } from './modules/homework/submissions.routes';
 import { idpRoutes } from './modules/idp/idp.routes';
 import { internshipRoutes } from './modules/internships/internships.routes';
+import { occupationRoutes } from './modules/jobs/occupations.routes';
+import { programRoutes } from './modules/jobs/programs.routes';
 import { memberProfileCatalogRoutes } from './modules/member-profile/member-profile.catalog.routes';
 import { memberProfileRoutes } from './modules/member-profile/member-profile.routes';
 import { messageRoutes } from './modules/messages/messages.routes';
@@ -187,6 +189,8 @@ export const buildApp = async (config: Config, deps: AppDeps = {}): Promise<App>
   // issue 12: internships (student and organiser) and the company hub
   internshipRoutes(app, ctx);
   employerRoutes(app, ctx);
+  occupationRoutes(app, ctx); // issue 14 (employer): positions, job cards, job detail
+  programRoutes(app, ctx); // issue 14 (employer): internship programmes and their positions
   fileRoutes(app, ctx); // issue 12: uploads and signed file addresses
   memberProfileRoutes(app, ctx); // issue 12: member profile, schools and majors
   memberProfileCatalogRoutes(app, ctx); // issue 13: divisions and occupations

@@ -124,6 +124,13 @@ const PAGES: Record<string, LazyPage> = {
   enterpriseInternship: async () => ({
     Component: (await import('../features/internships/organiser/group-page')).EnterpriseGroupPage,
   }),
+  // issue 14 (employer): 职位管理 and the public company page
+  enterpriseJobs: async () => ({
+    Component: (await import('../features/employer/jobs-page')).EnterpriseJobsPage,
+  }),
+  companyDetails: async () => ({
+    Component: (await import('../features/employer/company-details-page')).CompanyDetailsPage,
+  }),
 };
 const workbenchLayout: LazyPage = async () => ({
   Component: (await import('./layouts/workbench-layout')).WorkbenchLayout,

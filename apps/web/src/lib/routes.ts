@@ -249,6 +249,9 @@ export const ROUTES: readonly RouteDef[] = [
     title: '提交情况',
     meta: LOGIN,
   },
+  // issue 14 (employer): 职位管理 and the public company page
+  { path: '/u/enterprise/jobs', name: 'enterpriseJobs', title: '职位管理', meta: LOGIN },
+  { path: '/company/details', name: 'companyDetails', title: '企业详情', meta: {} },
 ];
 
 /** Redirects (spec 001 sections 2.1 and 2.2). */

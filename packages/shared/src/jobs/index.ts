@@ -1,1 +1,2 @@
+export * from './employer';
 export * from './jobs';
