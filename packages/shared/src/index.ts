@@ -36,3 +36,5 @@ export * from './question-bank/scoring';
 export * from './question-bank/teaching';
 // issue 13: the online resume
 export * from './resume/index';
+// issue 14: the map provider (tiles for the browser)
+export * from './maps/maps';
