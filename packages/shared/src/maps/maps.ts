@@ -10,7 +10,9 @@ export const mapsConfig = z.object({
   configured: z.boolean().describe('false: no tile provider; pages show addresses as text'),
   tileUrl: z
     .string()
-    .describe('an OpenStreetMap-style template ({z}/{x}/{y}, optionally {s} and {r}); "" when not configured'),
+    .describe(
+      'an OpenStreetMap-style template ({z}/{x}/{y}, optionally {s} and {r}); "" when not configured',
+    ),
   attribution: z.string().describe('plain text shown on every map (the tiles’ licence); may be ""'),
   subdomains: z
     .array(z.string())

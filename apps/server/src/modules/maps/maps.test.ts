@@ -144,7 +144,9 @@ describe('geocodeAddress against a Nominatim-compatible server', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
-    expect(await geocode('北京市海淀区中关村大街1号', { geocodeUrl: `http://127.0.0.1:${port}/search` })).toBeNull();
+    expect(
+      await geocode('北京市海淀区中关村大街1号', { geocodeUrl: `http://127.0.0.1:${port}/search` }),
+    ).toBeNull();
   });
 });
 
@@ -152,7 +154,9 @@ describe('the tile provider for pages', () => {
   it('tells pages nothing but "not configured" without a tile template', () => {
     expect(
       mapsConfigOf({
-        config: { maps: { tileUrl: undefined, attribution: '© 某地图', geocodeUrl: 'https://geo.example/search' } },
+        config: {
+          maps: { tileUrl: undefined, attribution: '© 某地图', geocodeUrl: 'https://geo.example/search' },
+        },
       }),
     ).toEqual({ configured: false, tileUrl: '', attribution: '' });
   });
@@ -178,7 +182,9 @@ describe('the tile provider for pages', () => {
 
   it('names the source covering every tile host for the page policy', () => {
     expect(tileSourceOf(undefined)).toBeNull();
-    expect(tileSourceOf('https://tile.openstreetmap.org/{z}/{x}/{y}.png')).toBe('https://tile.openstreetmap.org');
+    expect(tileSourceOf('https://tile.openstreetmap.org/{z}/{x}/{y}.png')).toBe(
+      'https://tile.openstreetmap.org',
+    );
     expect(tileSourceOf('http://127.0.0.1:8099/tiles/{z}/{x}/{y}.png')).toBe('http://127.0.0.1:8099');
     expect(tileSourceOf('https://{s}.tile.example.org/{z}/{x}/{y}.png')).toBe('https://*.tile.example.org');
     expect(tileSourceOf('https://tiles-{s}.maps.example.org:8443/{z}/{x}/{y}.png')).toBe(
@@ -240,7 +246,11 @@ describe('GET ourea/maps/config and the page policy', () => {
     // every other directive as without a provider
     expect(csp.replace(' https://*.tile.example.org', '')).toBe(WEB_APP_CSP);
 
-    const plain = await t.app.inject({ method: 'GET', url: '/jobdetails?id=1', headers: { accept: 'text/html' } });
+    const plain = await t.app.inject({
+      method: 'GET',
+      url: '/jobdetails?id=1',
+      headers: { accept: 'text/html' },
+    });
     expect(plain.headers['content-security-policy']).toBe(WEB_APP_CSP);
   });
 });

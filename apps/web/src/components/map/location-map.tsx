@@ -85,7 +85,15 @@ function AddressLine({ address }: { address: string }) {
  * The tiles around the point at a fixed zoom, each an <img> placed relative to the box's centre (so the
  * point stays in the middle at any width); as many as the measured width needs.
  */
-function StaticTiles({ location, config, height }: { location: MapPoint; config: MapsConfig; height: number }) {
+function StaticTiles({
+  location,
+  config,
+  height,
+}: {
+  location: MapPoint;
+  config: MapsConfig;
+  height: number;
+}) {
   const ref = useRef<HTMLSpanElement>(null);
   const [width, setWidth] = useState(DEFAULT_WIDTH);
   useLayoutEffect(() => {

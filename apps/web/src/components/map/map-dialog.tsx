@@ -37,11 +37,12 @@ const loadLeaflet = (): Promise<typeof Leaflet> => {
 };
 
 /** Text as HTML: Leaflet writes attributions as markup, MAP_ATTRIBUTION is plain text. */
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The interactive map of a place in a dialog; Esc, the close button or the mask close it. */
 export function MapDialog({ open, onClose, location, address, title, config }: Props) {
+  // a new attempt after a failed load mounts a new map
+  const [attempt, setAttempt] = useState(0);
   return (
     <Modal
       open={open}
@@ -52,7 +53,13 @@ export function MapDialog({ open, onClose, location, address, title, config }: P
       destroyOnHidden
       centered
     >
-      <InteractiveMap location={location} address={address} config={config} />
+      <InteractiveMap
+        key={attempt}
+        location={location}
+        address={address}
+        config={config}
+        onRetry={() => setAttempt((n) => n + 1)}
+      />
       {address ? (
         <p className="location-map-address" data-testid="map-dialog-address">
           <EnvironmentOutlined aria-hidden /> {address}
@@ -62,10 +69,14 @@ export function MapDialog({ open, onClose, location, address, title, config }: P
   );
 }
 
-function InteractiveMap({ location, address, config }: Omit<Props, 'open' | 'onClose' | 'title'>) {
-  const ref = useRef<HTMLDivElement>(null);
+function InteractiveMap({
+  location,
+  address,
+  config,
+  onRetry,
+}: Pick<Props, 'location' | 'address' | 'config'> & { onRetry: () => void }) {
+  const ref = useRef<HTMLElement>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
-  const [attempt, setAttempt] = useState(0);
   const { longitude, latitude } = location;
   const { tileUrl, attribution, subdomains } = config;
 
@@ -116,15 +127,14 @@ function InteractiveMap({ location, address, config }: Omit<Props, 'open' | 'onC
       observer?.disconnect();
       map?.remove();
     };
-  }, [latitude, longitude, tileUrl, attribution, subdomains, address, attempt]);
+  }, [latitude, longitude, tileUrl, attribution, subdomains, address]);
 
   return (
     <div className="location-map__dialog-map" style={{ height: MAP_HEIGHT }}>
-      <div
+      <section
         ref={ref}
         className="location-map__leaflet"
         data-testid="map-dialog-map"
-        role="region"
         aria-label={address ? `地图：${address}` : '地图'}
       />
       {state === 'loading' ? (
@@ -135,7 +145,7 @@ function InteractiveMap({ location, address, config }: Omit<Props, 'open' | 'onC
       {state === 'failed' ? (
         <div className="location-map__state is-error" role="alert">
           地图加载失败，请检查网络后重试
-          <button type="button" className="location-map__retry" onClick={() => setAttempt((n) => n + 1)}>
+          <button type="button" className="location-map__retry" onClick={onRetry}>
             重试
           </button>
         </div>

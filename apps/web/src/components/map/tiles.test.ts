@@ -50,7 +50,12 @@ describe('tile maths', () => {
   });
 
   it('wraps columns around the antimeridian and leaves out rows beyond the poles', () => {
-    const tiles = staticTilesOf({ point: { longitude: -179.99, latitude: 85 }, zoom: 2, width: 400, height: 400 });
+    const tiles = staticTilesOf({
+      point: { longitude: -179.99, latitude: 85 },
+      zoom: 2,
+      width: 400,
+      height: 400,
+    });
     expect(new Set(tiles.map((t) => t.x))).toEqual(new Set([3, 0]));
     expect(tiles.every((t) => t.y >= 0 && t.y < 4)).toBe(true);
     expect(tiles.find((t) => t.x === 3)?.left).toBe(-256);

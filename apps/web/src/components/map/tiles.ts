@@ -86,6 +86,7 @@ export const tileUrlOf = (
     if (key === 'x') return String(tile.x);
     if (key === 'y') return String(tile.y);
     if (key === '-y') return String(2 ** tile.z - 1 - tile.y);
-    if (key === 's') return subdomains.length ? (subdomains[(tile.x + tile.y) % subdomains.length] ?? '') : '';
+    if (key === 's')
+      return subdomains.length ? (subdomains[(tile.x + tile.y) % subdomains.length] ?? '') : '';
     return '';
   });
