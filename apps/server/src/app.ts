@@ -35,6 +35,7 @@ import { idpRoutes } from './modules/idp/idp.routes';
 import { internshipRoutes } from './modules/internships/internships.routes';
 import { occupationRoutes } from './modules/jobs/occupations.routes';
 import { programRoutes } from './modules/jobs/programs.routes';
+import { mapsRoutes } from './modules/maps/maps.routes';
 import { memberProfileCatalogRoutes } from './modules/member-profile/member-profile.catalog.routes';
 import { memberProfileRoutes } from './modules/member-profile/member-profile.routes';
 import { messageRoutes } from './modules/messages/messages.routes';
@@ -199,6 +200,7 @@ export const buildApp = async (config: Config, deps: AppDeps = {}): Promise<App>
   resumePreviewRoutes(app, ctx); // issue 13: the online resume's preview and PDF
   // issue 12: open classes (职业发展课)
   openClassRoutes(app, ctx);
+  mapsRoutes(app, ctx); // issue 14: the map provider's tiles for pages
   const jobs = deps.jobs ?? createJobQueue({ db: database.db, log: app.log, bus: notifications });
   // Hooks run last-added first: the queue stops before a database opened here is closed.
   if (!deps.jobs) app.addHook('onClose', async () => jobs.stop());

@@ -22,6 +22,8 @@ export * from './internships/card-state';
 export * from './internships/internships';
 // issue 14: jobs (positions, delivery, feedback, invitations)
 export * from './jobs/index';
+// issue 14: the map provider (tiles for the browser)
+export * from './maps/maps';
 export * from './member-profile/career';
 // issue 12: member profile (profile-completion dialog, school and major catalogues)
 export * from './member-profile/member-profile';
