@@ -36,3 +36,5 @@ export * from './question-bank/scoring';
 export * from './question-bank/teaching';
 // issue 13: the online resume
 export * from './resume/index';
+// issue 14: competitions (创新大赛, 我的竞赛, registrations and teams)
+export * from './competitions/index';
