@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { pageOf, pageQuery } from '../core/envelope';
+// the same patterns as the resume's personal info (spec 5)
+import { EMAIL_PATTERN, MOBILE_PATTERN } from '../resume/rules';
 
 /*
  * Competitions (创新大赛 / 我的竞赛; issue 14, career spec sections 2, 3, 4, 6, 7 "Competition", foundation
@@ -72,7 +74,7 @@ export const COMPETITION_LIMITS = {
   teamSizeMax: 20,
   teamNameMax: 20,
   /** spec 5 personal info: name 8, email 30, mobile 11 */
-  nameMax: 8,
+  applicantNameMax: 8,
   emailMax: 30,
   mobileLength: 11,
   organMax: 50,
@@ -80,10 +82,6 @@ export const COMPETITION_LIMITS = {
   /** the 我的竞赛 tabs */
   pageSize: 10,
 } as const;
-
-/** Mainland mobile numbers (spec 5): 13-19 then 8 digits. */
-export const MOBILE_PATTERN = /^1[3-9]\d{9}$/;
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const COMPETITIONS_MSG = {
   // Texts of the pages (spec 2, 4, 6)
@@ -100,7 +98,7 @@ export const COMPETITIONS_MSG = {
   copied: '链接已复制',
   // Applicant info (spec 5 wording)
   nameRequired: '请填写姓名',
-  nameTooLong: `姓名最多${COMPETITION_LIMITS.nameMax}个字`,
+  nameTooLong: `姓名最多${COMPETITION_LIMITS.applicantNameMax}个字`,
   mobileRequired: '请输入手机号码',
   mobileInvalid: '请输入正确的手机号码',
   emailInvalid: '请输入正确的邮箱',
@@ -169,11 +167,7 @@ export const registrationExpired = (
 ): boolean => +now > +r.endAt || (r.status === 'Draft' && +now > +r.applyEndAt);
 
 /** Where a registration card leads (spec 6): Captain (and a personal entrant) the apply page, TeamMember the link page. */
-export const registrationTargetOf = (r: {
-  competitionId: string;
-  id: string;
-  role: ApplyRole;
-}): string =>
+export const registrationTargetOf = (r: { competitionId: string; id: string; role: ApplyRole }): string =>
   r.role === 'TeamMember'
     ? `/competition/link?applyRecordId=${encodeURIComponent(r.id)}`
     : `/competition/apply?id=${encodeURIComponent(r.competitionId)}`;
@@ -206,7 +200,7 @@ export const applicantInfoError = (v: {
 }): string | null => {
   const name = (v.name ?? '').trim();
   if (!name) return COMPETITIONS_MSG.nameRequired;
-  if (length(name) > COMPETITION_LIMITS.nameMax) return COMPETITIONS_MSG.nameTooLong;
+  if (length(name) > COMPETITION_LIMITS.applicantNameMax) return COMPETITIONS_MSG.nameTooLong;
   const mobile = (v.mobile ?? '').trim();
   if (!mobile) return COMPETITIONS_MSG.mobileRequired;
   if (!MOBILE_PATTERN.test(mobile)) return COMPETITIONS_MSG.mobileInvalid;
@@ -313,11 +307,7 @@ export type CompetitionCardPage = z.infer<typeof competitionCardPage>;
 export const managedCompetitionPage = pageOf(competitionInfo);
 export type ManagedCompetitionPage = z.infer<typeof managedCompetitionPage>;
 
-const namedItems = <T extends z.ZodRawShape>(
-  item: z.ZodObject<T>,
-  max: number,
-  tooMany: string,
-) =>
+const namedItems = <T extends z.ZodRawShape>(item: z.ZodObject<T>, max: number, tooMany: string) =>
   z
     .array(item)
     .max(max, tooMany)
