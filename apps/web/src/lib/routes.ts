@@ -248,7 +248,11 @@ export const ROUTES: readonly RouteDef[] = [
     name: 'teacherSubmissions',
     title: '提交情况',
     meta: LOGIN,
-  },
+  }, // issue 14 (competitions): details, the apply page, the team link page, the organiser's competitions
+  { path: '/competition/details', name: 'competitionDetails', title: '竞赛详情', meta: {} },
+  { path: '/competition/apply', name: 'competitionApply', title: '竞赛报名', meta: LOGIN },
+  { path: '/competition/link', name: 'competitionLink', title: '加入队伍', meta: LOGIN },
+  { path: '/u/competitions/manage', name: 'competitionsManage', title: '竞赛管理', meta: LOGIN },
 ];
 
 /** Redirects (spec 001 sections 2.1 and 2.2). */
