@@ -1,5 +1,7 @@
 // issue 12: certificates (issue, mine, public verification)
 export * from './certificates/certificates';
+// issue 14: competitions (创新大赛, 我的竞赛, registrations and teams)
+export * from './competitions/index';
 export * from './core/display';
 export * from './core/envelope';
 export * from './core/messages';
@@ -36,5 +38,3 @@ export * from './question-bank/scoring';
 export * from './question-bank/teaching';
 // issue 13: the online resume
 export * from './resume/index';
-// issue 14: competitions (创新大赛, 我的竞赛, registrations and teams)
-export * from './competitions/index';
