@@ -22,6 +22,7 @@ import { createJobQueue, type JobQueue } from './jobs/queue';
 import { createLlmClient } from './llm/client';
 import { certificateRoutes } from './modules/certificates/certificates.routes';
 // issue 11: courses
+import { competitionRoutes } from './modules/competitions/competitions.routes';
 import { courseRoutes } from './modules/courses/courses.routes';
 import { dataScreenRoutes } from './modules/data-screen/data-screen.routes';
 import { employerRoutes } from './modules/employer/employer.routes';
@@ -214,6 +215,7 @@ export const buildApp = async (config: Config, deps: AppDeps = {}): Promise<App>
   gradingRoutes(app, ctx, { jobs });
   // issue 11, homework-server: students' homework (submit queues code grading) and the teacher's review.
   submissionRoutes(app, ctx, { jobs });
+  competitionRoutes(app, ctx); // issue 14: competitions, registrations and teams
   await registerSpa(app, config.webDist);
   return app;
 };

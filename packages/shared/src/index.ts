@@ -1,5 +1,7 @@
 // issue 12: certificates (issue, mine, public verification)
 export * from './certificates/certificates';
+// issue 14: competitions (创新大赛, 我的竞赛, registrations and teams)
+export * from './competitions/index';
 export * from './core/display';
 export * from './core/envelope';
 export * from './core/messages';

@@ -131,6 +131,26 @@ const PAGES: Record<string, LazyPage> = {
   companyDetails: async () => ({
     Component: (await import('../features/employer/company-details-page')).CompanyDetailsPage,
   }),
+  // issue 14 (competitions): 创新大赛, details, apply, team link, 我的竞赛, the organiser's 竞赛管理
+  competition: async () => ({
+    Component: (await import('../features/competitions/competition-index-page')).CompetitionIndexPage,
+  }),
+  competitionDetails: async () => ({
+    Component: (await import('../features/competitions/competition-details-page')).CompetitionDetailsPage,
+  }),
+  competitionApply: async () => ({
+    Component: (await import('../features/competitions/competition-apply-page')).CompetitionApplyPage,
+  }),
+  competitionLink: async () => ({
+    Component: (await import('../features/competitions/competition-link-page')).CompetitionLinkPage,
+  }),
+  workbenchCompetition: async () => ({
+    Component: (await import('../features/competitions/my-competitions-page')).MyCompetitionsPage,
+  }),
+  competitionsManage: async () => ({
+    Component: (await import('../features/competitions/manage/competitions-manage-page'))
+      .CompetitionsManagePage,
+  }),
 };
 const workbenchLayout: LazyPage = async () => ({
   Component: (await import('./layouts/workbench-layout')).WorkbenchLayout,
