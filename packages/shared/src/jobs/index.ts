@@ -1,1 +1,2 @@
+export * from './applications';
 export * from './jobs';
