@@ -249,6 +249,8 @@ export const ROUTES: readonly RouteDef[] = [
     title: '提交情况',
     meta: LOGIN,
   },
+  // issue 14 (applications): the employer's applications inbox
+  { path: '/u/enterprise/applications', name: 'enterpriseApplications', title: '投递管理', meta: LOGIN },
 ];
 
 /** Redirects (spec 001 sections 2.1 and 2.2). */
