@@ -34,6 +34,7 @@ import { homeworkLifecycleRoutes } from './modules/homework/lifecycle.routes';
 import { submissionRoutes } from './modules/homework/submissions.routes';
 import { idpRoutes } from './modules/idp/idp.routes';
 import { internshipRoutes } from './modules/internships/internships.routes';
+import { applicationsRoutes } from './modules/jobs/applications.routes';
 import { occupationRoutes } from './modules/jobs/occupations.routes';
 import { programRoutes } from './modules/jobs/programs.routes';
 import { mapsRoutes } from './modules/maps/maps.routes';
@@ -198,6 +199,7 @@ export const buildApp = async (config: Config, deps: AppDeps = {}): Promise<App>
   memberProfileCatalogRoutes(app, ctx); // issue 13: divisions and occupations
   resumeRoutes(app, ctx); // issue 13: the online resume, its sections, evaluations and completeness
   resumeAttachedRoutes(app, ctx); // issue 13: attached resumes and their upload ticket
+  applicationsRoutes(app, ctx); // issue 14: the employer's applications inbox
   resumePreviewRoutes(app, ctx); // issue 13: the online resume's preview and PDF
   // issue 12: open classes (职业发展课)
   openClassRoutes(app, ctx);

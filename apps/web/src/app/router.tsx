@@ -123,6 +123,9 @@ const PAGES: Record<string, LazyPage> = {
   }),
   enterpriseInternship: async () => ({
     Component: (await import('../features/internships/organiser/group-page')).EnterpriseGroupPage,
+  }), // issue 14 (applications): 投递管理
+  enterpriseApplications: async () => ({
+    Component: (await import('../features/jobs/applications/applications-page')).ApplicationsPage,
   }),
   // issue 14 (employer): 职位管理 and the public company page
   enterpriseJobs: async () => ({

@@ -257,6 +257,8 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/competition/apply', name: 'competitionApply', title: '竞赛报名', meta: LOGIN },
   { path: '/competition/link', name: 'competitionLink', title: '加入队伍', meta: LOGIN },
   { path: '/u/competitions/manage', name: 'competitionsManage', title: '竞赛管理', meta: LOGIN },
+  // issue 14 (applications): the employer's applications inbox
+  { path: '/u/enterprise/applications', name: 'enterpriseApplications', title: '投递管理', meta: LOGIN },
 ];
 
 /** Redirects (spec 001 sections 2.1 and 2.2). */
