@@ -49,6 +49,7 @@ import { questionBankRoutes } from './modules/question-bank/question-bank.routes
 import { teachingRoutes } from './modules/question-bank/teaching.routes';
 import { resumeRoutes } from './modules/resume/resume.routes';
 import { resumeAttachedRoutes } from './modules/resume/resume-attached.routes';
+import { feedbackRoutes } from './modules/jobs/feedback.routes';
 import { resumePreviewRoutes } from './modules/resume/resume-preview.routes';
 import { createSessionCache } from './modules/sessions/session-cache';
 import { attachSessionCache } from './modules/sessions/session-invalidation';
@@ -193,6 +194,7 @@ export const buildApp = async (config: Config, deps: AppDeps = {}): Promise<App>
   resumeRoutes(app, ctx); // issue 13: the online resume, its sections, evaluations and completeness
   resumeAttachedRoutes(app, ctx); // issue 13: attached resumes and their upload ticket
   resumePreviewRoutes(app, ctx); // issue 13: the online resume's preview and PDF
+  feedbackRoutes(app, ctx); // issue 14: the feedback center (deliveries, invitations, offer files)
   // issue 12: open classes (职业发展课)
   openClassRoutes(app, ctx);
   const jobs = deps.jobs ?? createJobQueue({ db: database.db, log: app.log, bus: notifications });

@@ -1,1 +1,2 @@
+export * from './feedback';
 export * from './jobs';

@@ -399,3 +399,23 @@ export const completeTask = async (db: Db, taskId: number, memberId: number, at:
     .values({ taskId, memberId, completedAt: at })
     .onConflictDoNothing();
 };
+
+// ----- Internship programmes (issue 14: the feedback center)
+
+/** Groups by id (unknown ones left out), with their company. */
+export const findGroupsByIds = (db: Db, ids: readonly number[]) =>
+  ids.length
+    ? db
+        .select()
+        .from(internshipGroups)
+        .where(inArray(internshipGroups.id, [...ids]))
+    : Promise.resolve([] as GroupRow[]);
+
+/** Companies' names by id. */
+export const findCompanyNames = (db: Db, ids: readonly number[]) =>
+  ids.length
+    ? db
+        .select({ id: companies.id, name: companies.name })
+        .from(companies)
+        .where(inArray(companies.id, [...ids]))
+    : Promise.resolve([] as { id: number; name: string }[]);
