@@ -33,6 +33,7 @@ import { homeworkLifecycleRoutes } from './modules/homework/lifecycle.routes';
 import { submissionRoutes } from './modules/homework/submissions.routes';
 import { idpRoutes } from './modules/idp/idp.routes';
 import { internshipRoutes } from './modules/internships/internships.routes';
+import { feedbackRoutes } from './modules/jobs/feedback.routes';
 import { memberProfileCatalogRoutes } from './modules/member-profile/member-profile.catalog.routes';
 import { memberProfileRoutes } from './modules/member-profile/member-profile.routes';
 import { messageRoutes } from './modules/messages/messages.routes';
@@ -49,7 +50,6 @@ import { questionBankRoutes } from './modules/question-bank/question-bank.routes
 import { teachingRoutes } from './modules/question-bank/teaching.routes';
 import { resumeRoutes } from './modules/resume/resume.routes';
 import { resumeAttachedRoutes } from './modules/resume/resume-attached.routes';
-import { feedbackRoutes } from './modules/jobs/feedback.routes';
 import { resumePreviewRoutes } from './modules/resume/resume-preview.routes';
 import { createSessionCache } from './modules/sessions/session-cache';
 import { attachSessionCache } from './modules/sessions/session-invalidation';

@@ -6,6 +6,7 @@ import {
   FEEDBACK_PAGE_SIZE,
   FEEDBACK_TYPES,
   type FeedbackTab,
+  type FeedbackType,
   INVITATION_STATUSES,
   INVITATION_TITLES,
   type InvitationStatus,
@@ -43,7 +44,20 @@ export const feedbackListQuery = z.object({
   type: z.enum(FEEDBACK_TYPES).optional(),
 });
 export type FeedbackListQuery = z.infer<typeof feedbackListQuery>;
-export type FeedbackListInput = z.input<typeof feedbackListQuery>;
+/** A list query as the page sends it. */
+export type FeedbackListInput = {
+  pageNumber: number;
+  pageSize: number;
+  campusRecruitMode: CampusRecruitMode;
+  writtenStatus?: 'Yes' | 'No';
+  interviewStatus?: 'Yes' | 'No';
+  offerStatus?: 'Yes' | 'No';
+  inappropriateStatus?: 'Yes' | 'No';
+  viewed?: 'Yes' | 'No';
+  sort?: 'viewedAt';
+  order?: 'DESC';
+  type?: FeedbackType;
+};
 
 export const deliveryIdParams = z.object({ id: id(JOBS_MSG.deliveryNotFound) });
 export const materialIdParams = z.object({ id: id(JOBS_MSG.materialNotFound) });
