@@ -90,7 +90,7 @@ export function FeedbackPage() {
   const marked = useRef(new Set<string>());
   const mark = markRead.mutate;
   useEffect(() => {
-    if (!selected || selected.unReadStatus !== 'Yes') return;
+    if (selected?.unReadStatus !== 'Yes') return;
     const key = `${selected.id}:${type ?? ''}`;
     if (marked.current.has(key)) return;
     marked.current.add(key);
