@@ -12,10 +12,10 @@ import {
   joinedCount,
   materialDownload,
   materialView,
-  memberDetail,
   NO_UNREAD,
   readResult,
   STORAGE_KEYS,
+  unreadCounts,
 } from '@uplus/shared';
 import { z } from 'zod';
 import { http, request, serviceUrl } from '../../../api/http';
@@ -104,7 +104,8 @@ export const useUnreadCounts = () => {
     queryFn: ({ signal }) =>
       http.get(ourea('/members'), {
         query: { id: userId, details: 'profile,account', campusRecruitMode: 'Recruitment' },
-        schema: memberDetail,
+        // only the part this page reads (the whole member schema would weigh on this page's budget)
+        schema: z.object({ unreadCounts: unreadCounts.optional() }),
         silent: true,
         signal,
       }),

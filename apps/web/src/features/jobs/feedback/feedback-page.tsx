@@ -14,7 +14,7 @@ import {
   JOBS_MSG,
   salaryText,
 } from '@uplus/shared';
-import { Badge, Button, Empty, Modal, Pagination, Spin, Tabs } from 'antd';
+import { Badge, Button, Modal, Spin } from 'antd';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../../api/http';
@@ -102,32 +102,38 @@ export function FeedbackPage() {
       <h1 id="feedback-title" className="visually-hidden">
         投递反馈
       </h1>
-      <Tabs
-        className="feedback-page__up"
-        activeKey={upType}
-        onChange={(key) => go({ upType: key as FeedbackUpType })}
-        items={FEEDBACK_UP_TYPES.map((u) => ({
-          key: u.key,
-          label: (
+      <div className="feedback-tabs feedback-tabs--up" role="tablist" aria-label="投递类型">
+        {FEEDBACK_UP_TYPES.map((u) => (
+          <button
+            key={u.key}
+            type="button"
+            role="tab"
+            aria-selected={u.key === upType}
+            className="feedback-tabs__tab"
+            onClick={() => u.key !== upType && go({ upType: u.key })}
+          >
             <Badge dot={feedbackUpTypeDotOf(u.mode, counts)} offset={[6, 0]}>
               <span>{u.title}</span>
             </Badge>
-          ),
-        }))}
-      />
-      <Tabs
-        className="feedback-page__down"
-        activeKey={downType}
-        onChange={(key) => go({ downType: key as FeedbackTab })}
-        items={FEEDBACK_TABS.map((t) => ({
-          key: t.key,
-          label: (
+          </button>
+        ))}
+      </div>
+      <div className="feedback-tabs" role="tablist" aria-label="反馈状态">
+        {FEEDBACK_TABS.map((t) => (
+          <button
+            key={t.key}
+            type="button"
+            role="tab"
+            aria-selected={t.key === downType}
+            className="feedback-tabs__tab"
+            onClick={() => go({ downType: t.key })}
+          >
             <Badge count={feedbackTabUnreadOf(t.key, mode, counts)} size="small" offset={[8, -2]}>
               <span>{t.title}</span>
             </Badge>
-          ),
-        }))}
-      />
+          </button>
+        ))}
+      </div>
       {list.isError ? (
         <div className="feedback-page__state" role="alert">
           <span>{errorMessage(list.error)}</span>
@@ -138,10 +144,9 @@ export function FeedbackPage() {
           <Spin />
         </div>
       ) : rows.length === 0 ? (
-        <Empty
-          className="feedback-page__state"
-          description={FEEDBACK_TABS.find((t) => t.key === downType)?.empty}
-        />
+        <p className="feedback-page__state feedback-page__empty">
+          {FEEDBACK_TABS.find((t) => t.key === downType)?.empty}
+        </p>
       ) : (
         <div className="feedback-page__panes">
           <div className="feedback-page__list">
@@ -157,15 +162,7 @@ export function FeedbackPage() {
                 </li>
               ))}
             </ul>
-            <Pagination
-              size="small"
-              current={page}
-              pageSize={FEEDBACK_PAGE_SIZE}
-              total={list.data?.total ?? 0}
-              hideOnSinglePage
-              showSizeChanger={false}
-              onChange={(next) => go({ page: next })}
-            />
+            <Pager page={page} total={list.data?.total ?? 0} onChange={(next) => go({ page: next })} />
           </div>
           {selected && (
             <FeedbackDetail
@@ -179,6 +176,25 @@ export function FeedbackPage() {
         </div>
       )}
     </section>
+  );
+}
+
+/** 15 a page; hidden on a single page (antd's Pagination would pull its size select into this page). */
+function Pager(props: { page: number; total: number; onChange: (page: number) => void }) {
+  const pages = Math.ceil(props.total / FEEDBACK_PAGE_SIZE);
+  if (pages <= 1) return null;
+  return (
+    <nav className="feedback-pager" aria-label="分页">
+      <Button size="small" disabled={props.page <= 1} onClick={() => props.onChange(props.page - 1)}>
+        上一页
+      </Button>
+      <span aria-live="polite">
+        {props.page} / {pages}
+      </span>
+      <Button size="small" disabled={props.page >= pages} onClick={() => props.onChange(props.page + 1)}>
+        下一页
+      </Button>
+    </nav>
   );
 }
 
