@@ -33,6 +33,8 @@ import { homeworkLifecycleRoutes } from './modules/homework/lifecycle.routes';
 import { submissionRoutes } from './modules/homework/submissions.routes';
 import { idpRoutes } from './modules/idp/idp.routes';
 import { internshipRoutes } from './modules/internships/internships.routes';
+// issue 14: the job seeker's deliveries (helper delivery)
+import { deliveryRoutes } from './modules/jobs/delivery.routes';
 import { memberProfileCatalogRoutes } from './modules/member-profile/member-profile.catalog.routes';
 import { memberProfileRoutes } from './modules/member-profile/member-profile.routes';
 import { messageRoutes } from './modules/messages/messages.routes';
@@ -195,6 +197,7 @@ export const buildApp = async (config: Config, deps: AppDeps = {}): Promise<App>
   resumePreviewRoutes(app, ctx); // issue 13: the online resume's preview and PDF
   // issue 12: open classes (职业发展课)
   openClassRoutes(app, ctx);
+  deliveryRoutes(app, ctx); // issue 14: POST/DELETE delivery_records (helper delivery)
   const jobs = deps.jobs ?? createJobQueue({ db: database.db, log: app.log, bus: notifications });
   // Hooks run last-added first: the queue stops before a database opened here is closed.
   if (!deps.jobs) app.addHook('onClose', async () => jobs.stop());
