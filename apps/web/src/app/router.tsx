@@ -124,6 +124,18 @@ const PAGES: Record<string, LazyPage> = {
   enterpriseInternship: async () => ({
     Component: (await import('../features/internships/organiser/group-page')).EnterpriseGroupPage,
   }),
+  // issue 14 (delivery): 求职 job list, 职位详情, the internship programmes and a programme's page
+  ujob: async () => ({ Component: (await import('../features/jobs/job-list/job-list-page')).JobListPage }),
+  jobdetails: async () => ({
+    Component: (await import('../features/jobs/job-detail/job-detail-page')).JobDetailPage,
+  }),
+  internProgram: async () => ({
+    Component: (await import('../features/jobs/intern-program/intern-programs-page')).InternProgramsPage,
+  }),
+  internprogramDetails: async () => ({
+    Component: (await import('../features/jobs/intern-program/intern-program-detail-page'))
+      .InternProgramDetailPage,
+  }),
 };
 const workbenchLayout: LazyPage = async () => ({
   Component: (await import('./layouts/workbench-layout')).WorkbenchLayout,
