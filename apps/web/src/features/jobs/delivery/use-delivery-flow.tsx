@@ -1,6 +1,6 @@
 import { JOBS_MSG, type ResumePercentages } from '@uplus/shared';
-import { type ButtonProps, Modal, Radio, Spin } from 'antd';
 import { type ReactNode, useState } from 'react';
+import { lazyPart } from '../../../components/lazy-part';
 import { browser } from '../../../lib/browser';
 import { useStored } from '../../../lib/storage';
 import { useToast } from '../../../lib/toast';
@@ -13,7 +13,6 @@ import {
   firstChoiceOf,
   gateOf,
   NOT_JOB_SEEKER_MSG,
-  PROFILE_FIELDS,
   resumeChoicesOf,
 } from './delivery-gate';
 
@@ -21,6 +20,11 @@ import {
 export const RESUME_PATH = '/workbench/index/resume';
 
 type Step = null | 'lowCompleteness' | 'perfectInfo' | 'chooser';
+
+/** The gate's dialogs load when first needed (the pages show without them). */
+const DeliveryDialogs = lazyPart(async () => (await import('./delivery-dialogs')).DeliveryDialogs, {
+  dialog: true,
+});
 
 /**
  * The delivery gate of career spec 6 behind a deliver button: visitors go to sign in; otherwise the
@@ -86,84 +90,21 @@ export const useDeliveryFlow = (
   };
   const close = () => !deliver.isPending && setStep(null);
 
-  const dialogs = (
-    <>
-      <Modal
-        open={step === 'lowCompleteness'}
-        title="提示"
-        width={400}
-        okText={JOBS_MSG.goImprove}
-        cancelText="取消"
-        onOk={improve}
-        onCancel={close}
-        okButtonProps={{ 'data-testid': 'gate-improve' } as ButtonProps}
-        destroyOnHidden
-      >
-        <p data-testid="gate-low-completeness">{JOBS_MSG.lowCompleteness}</p>
-      </Modal>
-      <Modal
-        open={step === 'perfectInfo'}
-        title="完善个人信息"
-        width={400}
-        okText={JOBS_MSG.goImprove}
-        cancelText="取消"
-        onOk={improve}
-        onCancel={close}
-        okButtonProps={{ 'data-testid': 'gate-improve' } as ButtonProps}
-        destroyOnHidden
-      >
-        <div data-testid="gate-perfect-info">
-          <p>投递附件简历前，请先完善个人信息：{PROFILE_FIELDS.join('、')}。</p>
-          {percentages && percentages.missing.length > 0 && (
-            <p className="job-gate__missing">在线简历还可完善：{percentages.missing.join('、')}</p>
-          )}
-        </div>
-      </Modal>
-      <Modal
-        open={step === 'chooser'}
-        title="选择投递的简历"
-        width={400}
-        okText="确定投递"
-        cancelText="取消"
-        onOk={() => void confirm()}
-        onCancel={close}
-        okButtonProps={
-          { disabled: !chosen, loading: deliver.isPending, 'data-testid': 'gate-deliver' } as ButtonProps
-        }
-        cancelButtonProps={{ disabled: deliver.isPending }}
-        destroyOnHidden
-      >
-        {resumes.isPending ? (
-          <div role="status">
-            <Spin size="small" /> 正在加载简历…
-          </div>
-        ) : resumes.isError ? (
-          <div role="alert">
-            简历加载失败
-            <button type="button" className="job-link-button" onClick={() => void resumes.refetch()}>
-              重试
-            </button>
-          </div>
-        ) : (
-          <Radio.Group
-            value={chosenKey}
-            onChange={(e) => setPicked(e.target.value as string)}
-            className="job-gate__choices"
-            aria-label="选择投递的简历"
-            data-testid="gate-chooser"
-          >
-            {choices.map((c) => (
-              <Radio key={c.key} value={c.key} disabled={!!c.disabledReason}>
-                <span data-testid="gate-choice" data-disabled={!!c.disabledReason}>
-                  {c.label}
-                  {c.disabledReason && <span className="job-gate__note">（{c.disabledReason}）</span>}
-                </span>
-              </Radio>
-            ))}
-          </Radio.Group>
-        )}
-      </Modal>
-    </>
-  );
+  const dialogs =
+    step === null ? null : (
+      <DeliveryDialogs
+        step={step}
+        percentages={percentages}
+        resumes={resumes}
+        choices={choices}
+        chosenKey={chosenKey}
+        canConfirm={!!chosen}
+        delivering={deliver.isPending}
+        onPick={setPicked}
+        onConfirm={() => void confirm()}
+        onImprove={improve}
+        onClose={close}
+      />
+    );
   return { start, checking: check.isPending, dialogs };
 };

@@ -91,6 +91,16 @@ describe('职位详情', () => {
     expect(screen.queryByTestId('job-cancel-delivery')).toBeNull();
   });
 
+  it('shares the job by a QR code of {host}/jobdetails?id=', async () => {
+    stubBrowser();
+    stubFetch({ [`GET ${O}/recruitment_occupations/5`]: ok(job()) });
+    renderWithRouter(<JobDetailPanel id="5" />);
+    fireEvent.click(await screen.findByTestId('job-share'));
+    expect((await screen.findByTestId('job-share-dialog')).textContent).toContain(
+      'http://localhost:3000/jobdetails?id=5',
+    );
+  });
+
   it('an offline job: 职位已下线, no description, address, favourite or deliver', async () => {
     stubFetch({
       [`GET ${O}/recruitment_occupations/5`]: ok(job({ onlined: 'No', description: '', address: '' })),

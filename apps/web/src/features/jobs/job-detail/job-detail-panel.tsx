@@ -1,7 +1,9 @@
 import { HeartFilled, HeartOutlined, QrcodeOutlined } from '@ant-design/icons';
 import { formatDate, JOBS_MSG, jobDetailButtonsOf, type OccupationDetail, salaryText } from '@uplus/shared';
-import { Button, Popover, QRCode, Tag } from 'antd';
+import { Button, Tag } from 'antd';
+import { useState } from 'react';
 import { useConfirm } from '../../../components/confirm-dialog';
+import { lazyPart, preloadOn } from '../../../components/lazy-part';
 import { LocationMap } from '../../../components/map/location-map';
 import { StatusPanel } from '../../../components/status-panel';
 import { browser } from '../../../lib/browser';
@@ -12,6 +14,9 @@ import { useCancelDelivery, useCancelFavourite, useFavouriteJob, useOccupationDe
 import { useDeliveryFlow } from '../delivery/use-delivery-flow';
 import { CompanyBlock } from './company-block';
 import '../jobs.css';
+
+/** The QR code dialog loads when 分享 is first pressed. */
+const ShareDialogPart = lazyPart(async () => (await import('./share-dialog')).ShareDialog, { dialog: true });
 
 /** The job's share address (the QR code, spec 2). */
 export const jobDetailUrl = (origin: string, id: string) =>
@@ -62,6 +67,7 @@ function JobDetailView({ job }: { job: OccupationDetail }) {
   const cancelDelivery = useCancelDelivery();
   const confirm = useConfirm();
   const flow = useDeliveryFlow({ mode: 'Recruitment', occupationId: job.id });
+  const [sharing, setSharing] = useState(false);
   const buttons = jobDetailButtonsOf({
     onlined: job.onlined,
     favorite: job.favorite,
@@ -165,15 +171,14 @@ function JobDetailView({ job }: { job: OccupationDetail }) {
               取消收藏
             </Button>
           )}
-          <Popover
-            trigger="click"
-            title="微信扫码分享"
-            content={<QRCode value={jobDetailUrl(browser.origin(), job.id)} size={140} bordered={false} />}
+          <Button
+            icon={<QrcodeOutlined aria-hidden />}
+            onClick={() => setSharing(true)}
+            {...preloadOn(ShareDialogPart)}
+            data-testid="job-share"
           >
-            <Button icon={<QrcodeOutlined aria-hidden />} data-testid="job-share">
-              分享
-            </Button>
-          </Popover>
+            分享
+          </Button>
         </div>
       </header>
       <div className="job-detail__body">
@@ -203,6 +208,13 @@ function JobDetailView({ job }: { job: OccupationDetail }) {
           <CompanyBlock company={job.company} />
         </aside>
       </div>
+      {sharing && (
+        <ShareDialogPart
+          url={jobDetailUrl(browser.origin(), job.id)}
+          open
+          onClose={() => setSharing(false)}
+        />
+      )}
       {flow.dialogs}
       {confirm.dialog}
     </article>
