@@ -1,2 +1,4 @@
+export * from './applications';
 export * from './delivery';
+export * from './employer';
 export * from './jobs';

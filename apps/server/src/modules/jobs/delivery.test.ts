@@ -430,6 +430,23 @@ describe.each(testDrivers())('delivery records on %s', (driver) => {
     );
   });
 
+  it('the job detail shows the live delivery (record) and whether the company answered (feedBack)', async () => {
+    const me = await student({ full: true });
+    const occupationId = await position();
+    const detail = async () =>
+      (await call(me.token, 'GET', `/recruitment_occupations/${occupationId}`)).json().data as {
+        record: { id: string } | null;
+        feedBack: string;
+      };
+    expect(await detail()).toMatchObject({ record: null, feedBack: 'No' });
+    const id = (
+      (await deliver(me.token, recruitment(occupationId, me.resumeId))).json().data as { id: string }
+    ).id;
+    expect(await detail()).toMatchObject({ record: { id }, feedBack: 'No' });
+    await feedback(Number(id));
+    expect(await detail()).toMatchObject({ record: { id }, feedBack: 'Yes' });
+  });
+
   it('refuses cancelling an answered programme application', async () => {
     const me = await student({ full: true });
     const p = await programme();

@@ -4,17 +4,17 @@ import {
   type CampusRecruitMode,
   type CreateDeliveryBody,
   createdDelivery,
+  type InternProgramCard,
   internOccupationDetail,
   internProgramDetail,
-  JOB_NATURE_VALUES,
+  internProgramPage,
+  type JobCard,
   type JobNature,
-  jobCompany,
+  jobCardPage,
   occupationDetail,
-  pageOf,
   resumeOnline,
   resumePercentages,
 } from '@uplus/shared';
-import { z } from 'zod';
 import { http, serviceUrl } from '../../api/http';
 import { useStored } from '../../lib/storage';
 
@@ -27,42 +27,10 @@ import { useStored } from '../../lib/storage';
 
 const ourea = (path: string) => serviceUrl('ourea', path);
 
-/**
- * A job card of `GET recruitment_occupations` (the employer area's `jobCard`, published in parallel:
- * replace with the shared schema once both are merged).
- */
-export const jobCardRow = z.object({
-  id: z.string(),
-  name: z.string(),
-  jobNature: z.enum(JOB_NATURE_VALUES),
-  jobNatureTitle: z.string(),
-  minSalary: z.number().int(),
-  maxSalary: z.number().int(),
-  cityName: z.string(),
-  degreeTitle: z.string(),
-  skills: z.string(),
-  approvalAt: z.number().nullable(),
-  companyId: z.string(),
-  logo: z.string().nullable(),
-  companyNickName: z.string(),
-  financingRoundTitle: z.string(),
-  industryTitle: z.string(),
-  scaleTitle: z.string(),
-});
-export type JobCardRow = z.infer<typeof jobCardRow>;
-
-/** A programme of `GET intern_programs` (the employer area's `internProgramCard`). */
-export const internProgramRow = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  status: z.string(),
-  internshipStartTimestamp: z.number(),
-  internshipEndTimestamp: z.number(),
-  company: jobCompany,
-  occupations: z.array(z.object({ id: z.string(), name: z.string(), cityName: z.string() })),
-});
-export type InternProgramRow = z.infer<typeof internProgramRow>;
+/** A job card of `GET recruitment_occupations` (the employer area's schema). */
+export type JobCardRow = JobCard;
+/** A programme of `GET intern_programs`. */
+export type InternProgramRow = InternProgramCard;
 
 /** Job list page size. */
 export const JOB_LIST_PAGE_SIZE = 12;
@@ -102,7 +70,7 @@ export const useJobCards = (filter: JobListFilter) => {
           cityCode: filter.cityCode || undefined,
           jobNature: filter.jobNature || undefined,
         },
-        schema: pageOf(jobCardRow),
+        schema: jobCardPage,
         silent: true,
         signal,
       }),
@@ -134,7 +102,7 @@ export const useInternPrograms = (pageNumber: number) => {
     queryFn: ({ signal }) =>
       http.get(ourea('/intern_programs'), {
         query: { pageNumber, pageSize: PROGRAM_LIST_PAGE_SIZE },
-        schema: pageOf(internProgramRow),
+        schema: internProgramPage,
         silent: true,
         signal,
       }),
