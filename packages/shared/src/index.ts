@@ -36,3 +36,6 @@ export * from './question-bank/scoring';
 export * from './question-bank/teaching';
 // issue 13: the online resume
 export * from './resume/index';
+// issue 14: favourites, career talks, job fairs and reservations
+export * from './favourites/index';
+export * from './reservations/index';
