@@ -25,6 +25,7 @@ import { certificateRoutes } from './modules/certificates/certificates.routes';
 import { courseRoutes } from './modules/courses/courses.routes';
 import { dataScreenRoutes } from './modules/data-screen/data-screen.routes';
 import { employerRoutes } from './modules/employer/employer.routes';
+import { favouriteRoutes } from './modules/favourites/favourites.routes';
 import { fileRoutes } from './modules/files/files.routes';
 import { gradingRoutes } from './modules/homework/grading/grading.routes';
 import { homeworkRoutes } from './modules/homework/homework.routes';
@@ -47,6 +48,7 @@ import { aiRoutes } from './modules/question-bank/ai.routes';
 import { generateQuestionsRoutes } from './modules/question-bank/generate-questions.routes';
 import { questionBankRoutes } from './modules/question-bank/question-bank.routes';
 import { teachingRoutes } from './modules/question-bank/teaching.routes';
+import { reservationRoutes } from './modules/reservations/reservations.routes';
 import { resumeRoutes } from './modules/resume/resume.routes';
 import { resumeAttachedRoutes } from './modules/resume/resume-attached.routes';
 import { resumePreviewRoutes } from './modules/resume/resume-preview.routes';
@@ -193,6 +195,8 @@ export const buildApp = async (config: Config, deps: AppDeps = {}): Promise<App>
   resumeRoutes(app, ctx); // issue 13: the online resume, its sections, evaluations and completeness
   resumeAttachedRoutes(app, ctx); // issue 13: attached resumes and their upload ticket
   resumePreviewRoutes(app, ctx); // issue 13: the online resume's preview and PDF
+  favouriteRoutes(app, ctx); // issue 14: favourites
+  reservationRoutes(app, ctx); // issue 14: career talks, job fairs, reservations
   // issue 12: open classes (职业发展课)
   openClassRoutes(app, ctx);
   const jobs = deps.jobs ?? createJobQueue({ db: database.db, log: app.log, bus: notifications });

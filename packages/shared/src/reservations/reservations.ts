@@ -39,6 +39,8 @@ export const RESERVATIONS_MSG = {
   alreadyEnded: '已结束，不能再修改',
   liveOnlineOnly: '线下宣讲会没有直播',
   liveStarted: '直播已开始',
+  liveNotYet: '宣讲会尚未开始，不能开始直播',
+  liveNotStarted: '直播尚未开始',
   liveStopped: '直播已结束',
   playbackOnlineOnly: '线下宣讲会不能上传回放',
   playbackSaved: '回放已上传',

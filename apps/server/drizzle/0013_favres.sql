@@ -1,0 +1,3 @@
+ALTER TABLE "job_fair_occupations" ADD COLUMN "company_id" bigint NOT NULL;--> statement-breakpoint
+ALTER TABLE "job_fair_occupations" ADD CONSTRAINT "job_fair_occupations_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "job_fair_occupations_company_idx" ON "job_fair_occupations" USING btree ("fair_id","company_id");
