@@ -67,7 +67,12 @@ export const reservationIdParams = z.object({ id: idParam });
 export type ReservationIdParams = z.infer<typeof reservationIdParams>;
 
 const mode = z.enum(TALK_MODES);
-const companyBrief = z.object({ id: z.string(), name: z.string(), nickName: z.string(), logo: z.string().nullable() });
+const companyBrief = z.object({
+  id: z.string(),
+  name: z.string(),
+  nickName: z.string(),
+  logo: z.string().nullable(),
+});
 
 /** A career talk as job seekers see it (reservation cards, lists, its page). */
 export const careerTalk = z.object({
@@ -114,7 +119,9 @@ export type JobFair = z.infer<typeof jobFair>;
 
 /** A job fair with its companies and their (online) positions. */
 export const jobFairDetail = jobFair.extend({
-  companies: z.array(companyBrief.extend({ joinedAt: z.number().int(), occupations: z.array(favouriteJobCard) })),
+  companies: z.array(
+    companyBrief.extend({ joinedAt: z.number().int(), occupations: z.array(favouriteJobCard) }),
+  ),
 });
 export type JobFairDetail = z.infer<typeof jobFairDetail>;
 

@@ -35,7 +35,12 @@ describe('talkStatusOf', () => {
     ['offline, before', talk({ mode: 'Offline' }), start - 1, 'NotStarted'],
     ['offline, during', talk({ mode: 'Offline' }), start + 1, 'Underway'],
     ['offline, after (never Timeout)', talk({ mode: 'Offline' }), end, 'Finished'],
-    ['offline with a playback is still Finished', talk({ mode: 'Offline', hasPlayback: true }), end, 'Finished'],
+    [
+      'offline with a playback is still Finished',
+      talk({ mode: 'Offline', hasPlayback: true }),
+      end,
+      'Finished',
+    ],
   ] as const)('%s', (_name, t, now, expected) => {
     expect(talkStatusOf(t, now)).toBe(expected);
   });
@@ -53,12 +58,12 @@ describe('expiry and opening', () => {
       level: 'info',
       message: '宣讲会已取消，不可查看详情',
     });
-    expect(talkOpenCheck({ mode: 'Online', status: 'Publish', startTimestamp: start }, start + 400 * DAY)).toEqual(
-      { open: false, level: 'warning', message: '宣讲会已过期' },
-    );
-    expect(talkOpenCheck({ mode: 'Offline', status: 'Publish', startTimestamp: start }, start + 400 * DAY)).toEqual(
-      { open: true },
-    );
+    expect(
+      talkOpenCheck({ mode: 'Online', status: 'Publish', startTimestamp: start }, start + 400 * DAY),
+    ).toEqual({ open: false, level: 'warning', message: '宣讲会已过期' });
+    expect(
+      talkOpenCheck({ mode: 'Offline', status: 'Publish', startTimestamp: start }, start + 400 * DAY),
+    ).toEqual({ open: true });
   });
 });
 
@@ -78,7 +83,10 @@ describe('viewer counts', () => {
 });
 
 describe('talkCardLineOf', () => {
-  const card = (talkStatus: Parameters<typeof talkCardLineOf>[0]['talkStatus'], mode: 'Online' | 'Offline' = 'Online') => ({
+  const card = (
+    talkStatus: Parameters<typeof talkCardLineOf>[0]['talkStatus'],
+    mode: 'Online' | 'Offline' = 'Online',
+  ) => ({
     id: '9',
     mode,
     talkStatus,

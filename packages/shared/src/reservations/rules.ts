@@ -85,7 +85,8 @@ export const talkCardLineOf = (
   if (talk.mode === 'Offline')
     return {
       kind: 'offline',
-      text: talk.talkStatus === 'NotStarted' ? '未开始' : talk.talkStatus === 'Underway' ? '进行中' : '已结束',
+      text:
+        talk.talkStatus === 'NotStarted' ? '未开始' : talk.talkStatus === 'Underway' ? '进行中' : '已结束',
     };
   switch (talk.talkStatus) {
     case 'NotStarted':
@@ -104,15 +105,24 @@ export const talkOpenCheck = (
   talk: { mode: TalkMode; status: TalkState; startTimestamp: number },
   now: number,
 ): { open: true } | { open: false; level: 'info' | 'warning'; message: string } => {
-  if (talk.status === 'Canceled') return { open: false, level: 'info', message: '宣讲会已取消，不可查看详情' };
+  if (talk.status === 'Canceled')
+    return { open: false, level: 'info', message: '宣讲会已取消，不可查看详情' };
   if (talkExpired(talk, now)) return { open: false, level: 'warning', message: '宣讲会已过期' };
   return { open: true };
 };
 
 /** A fair's status: Publish before its start, Underway until its end, then Finished. */
-export const fairStatusOf = (fair: { startTimestamp: number; endTimestamp: number }, now: number): FairStatus =>
-  now < fair.startTimestamp ? 'Publish' : now < fair.endTimestamp ? 'Underway' : 'Finished';
+export const fairStatusOf = (
+  fair: { startTimestamp: number; endTimestamp: number },
+  now: number,
+): FairStatus => (now < fair.startTimestamp ? 'Publish' : now < fair.endTimestamp ? 'Underway' : 'Finished');
 
 /** A fair's badge (spec section 4): 预约中 / 已预约 before it starts, then 进行中, 已结束. */
 export const fairBadgeOf = (fair: { status: FairStatus; reservation: boolean }) =>
-  fair.status === 'Publish' ? (fair.reservation ? '已预约' : '预约中') : fair.status === 'Underway' ? '进行中' : '已结束';
+  fair.status === 'Publish'
+    ? fair.reservation
+      ? '已预约'
+      : '预约中'
+    : fair.status === 'Underway'
+      ? '进行中'
+      : '已结束';

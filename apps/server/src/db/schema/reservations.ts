@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt, identityId, ownerRef } from './columns';
 import { companies } from './employer';
 import { files } from './files';
@@ -31,7 +41,9 @@ export const careerTalks = pgTable(
     endAt: at('end_at').notNull(),
     place: text('place').notNull().default(''),
     description: text('description').notNull().default(''),
-    posterFileId: bigint('poster_file_id', { mode: 'number' }).references(() => files.id, { onDelete: 'set null' }),
+    posterFileId: bigint('poster_file_id', { mode: 'number' }).references(() => files.id, {
+      onDelete: 'set null',
+    }),
     /** when the company started the live (online talks); null: never went live (Timeout after the end) */
     liveStartedAt: at('live_started_at'),
     /** when the company stopped it */
@@ -68,7 +80,9 @@ export const jobFairs = pgTable(
     endAt: at('end_at').notNull(),
     place: text('place').notNull().default(''),
     description: text('description').notNull().default(''),
-    posterFileId: bigint('poster_file_id', { mode: 'number' }).references(() => files.id, { onDelete: 'set null' }),
+    posterFileId: bigint('poster_file_id', { mode: 'number' }).references(() => files.id, {
+      onDelete: 'set null',
+    }),
     /** Yes: canceled by its organiser */
     canceled: text('canceled').notNull().default('No'),
     createdAt: createdAt(),
@@ -90,7 +104,10 @@ export const jobFairCompanies = pgTable(
     companyId: ownerRef('company_id', () => companies.id),
     joinedAt: at('joined_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.fairId, t.companyId] }), index('job_fair_companies_company_idx').on(t.companyId)],
+  (t) => [
+    primaryKey({ columns: [t.fairId, t.companyId] }),
+    index('job_fair_companies_company_idx').on(t.companyId),
+  ],
 );
 
 /** A position a participating company brings to a fair. */

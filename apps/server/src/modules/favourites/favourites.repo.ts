@@ -41,8 +41,12 @@ export const upsertFavourite = async (
 };
 
 export const deleteFavourite = async (db: Db, id: number, userId: number) =>
-  (await db.delete(favourites).where(and(eq(favourites.id, id), eq(favourites.userId, userId))).returning())
-    .length > 0;
+  (
+    await db
+      .delete(favourites)
+      .where(and(eq(favourites.id, id), eq(favourites.userId, userId)))
+      .returning()
+  ).length > 0;
 
 /** A user's favourites of one kind, newest first. */
 export const pageFavourites = async (

@@ -45,7 +45,10 @@ export const favouriteRoutes = (app: App, ctx: AppContext) => {
     },
     async (request) => {
       const actor = await ctx.auth.require(request);
-      return { ...ok(await service.addFavourite({ db: ctx.db, actor, body: request.body })), message: FAVOURITES_MSG.favourited };
+      return {
+        ...ok(await service.addFavourite({ db: ctx.db, actor, body: request.body })),
+        message: FAVOURITES_MSG.favourited,
+      };
     },
   );
   app.delete(

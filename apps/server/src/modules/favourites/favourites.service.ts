@@ -42,7 +42,10 @@ export const favouriteOf = async (opts: {
 };
 
 /** Job cards of positions (any state; `onlined` says which are offline), in the order of `rows`. */
-export const jobCardsOf = async (ctx: FileUrlContext, rows: readonly OccupationRow[]): Promise<FavouriteJobCard[]> => {
+export const jobCardsOf = async (
+  ctx: FileUrlContext,
+  rows: readonly OccupationRow[],
+): Promise<FavouriteJobCard[]> => {
   const companies = await companyCards({ ctx, ids: rows.map((r) => r.companyId) });
   return rows.map((o) => {
     const c = companies.get(o.companyId);
@@ -87,7 +90,9 @@ export const listFavourites = async (opts: {
     return {
       rows: rows.flatMap((r) => {
         const content = cards.get(String(r.targetId));
-        return content ? [{ id: String(r.id), targetId: String(r.targetId), targetType: 'Occupation', content }] : [];
+        return content
+          ? [{ id: String(r.id), targetId: String(r.targetId), targetType: 'Occupation', content }]
+          : [];
       }),
       total,
     };

@@ -47,12 +47,19 @@ export const publicFairs = async (opts: {
   actor: Actor | null;
   query: TalkListQuery;
 }): Promise<JobFairPage> => {
-  const { rows, total } = await pageFairs(opts.ctx.db, { search: opts.query.search, ...pageArgs(opts.query) });
+  const { rows, total } = await pageFairs(opts.ctx.db, {
+    search: opts.query.search,
+    ...pageArgs(opts.query),
+  });
   return { rows: await presentFairs(opts.ctx, rows, opts.actor?.userId ?? null), total };
 };
 
 /** `GET ourea/job_fairs/{id}`: a fair with its companies and their online positions there. */
-export const fairDetail = async (opts: { ctx: Ctx; actor: Actor | null; id: string }): Promise<JobFairDetail> => {
+export const fairDetail = async (opts: {
+  ctx: Ctx;
+  actor: Actor | null;
+  id: string;
+}): Promise<JobFairDetail> => {
   const { ctx } = opts;
   const fair = await findFair(ctx.db, Number(opts.id));
   if (!fair) throw AppError.notFound(RESERVATIONS_MSG.fairNotFound);
@@ -114,7 +121,9 @@ export const companyFairs = async (opts: {
 };
 
 const posterOf = async (ctx: Ctx, actor: Actor, fileId: number | null) =>
-  fileId == null ? null : (await claimFile({ db: ctx.db, userId: actor.userId, fileId, purposes: ['poster'] })).id;
+  fileId == null
+    ? null
+    : (await claimFile({ db: ctx.db, userId: actor.userId, fileId, purposes: ['poster'] })).id;
 
 const values = (body: JobFairBody) => ({
   subject: body.subject,
@@ -130,7 +139,12 @@ export const createFair = async (opts: { ctx: Ctx; actor: Actor; body: JobFairBo
   const { ctx, actor, body } = opts;
   const company = await actingCompany(ctx.db, actor);
   const posterFileId = await posterOf(ctx, actor, body.posterFileId);
-  const fair = await insertFair(ctx.db, { ...values(body), posterFileId, companyId: company.id, createdBy: actor.userId });
+  const fair = await insertFair(ctx.db, {
+    ...values(body),
+    posterFileId,
+    companyId: company.id,
+    createdBy: actor.userId,
+  });
   return { id: String(fair.id) };
 };
 
@@ -152,7 +166,9 @@ export const editFair = async (opts: { ctx: Ctx; actor: Actor; id: string; body:
   const { ctx, actor, body } = opts;
   const fair = await organisedFair(ctx, actor, opts.id);
   const posterFileId =
-    body.posterFileId === fair.posterFileId ? fair.posterFileId : await posterOf(ctx, actor, body.posterFileId);
+    body.posterFileId === fair.posterFileId
+      ? fair.posterFileId
+      : await posterOf(ctx, actor, body.posterFileId);
   await updateFair(ctx.db, fair.id, { ...values(body), posterFileId });
   return { id: String(fair.id) };
 };
@@ -191,5 +207,6 @@ export const leaveFair = async (opts: { ctx: Ctx; actor: Actor; id: string }) =>
   const { ctx } = opts;
   const company = await actingCompany(ctx.db, opts.actor);
   const fair = await joinableFair(ctx, opts.id);
-  if (!(await deleteParticipation(ctx.db, fair.id, company.id))) throw AppError.notFound(RESERVATIONS_MSG.fairNotFound);
+  if (!(await deleteParticipation(ctx.db, fair.id, company.id)))
+    throw AppError.notFound(RESERVATIONS_MSG.fairNotFound);
 };

@@ -19,7 +19,11 @@ export const actingCompany = async (db: Db, actor: Actor) => {
 };
 
 /** A talk or fair of another company is not found for this one. */
-export const ownedBy = <T extends { companyId: number }>(row: T | null, companyId: number, missing: string): T => {
+export const ownedBy = <T extends { companyId: number }>(
+  row: T | null,
+  companyId: number,
+  missing: string,
+): T => {
   if (!row || row.companyId !== companyId) throw AppError.notFound(missing);
   return row;
 };

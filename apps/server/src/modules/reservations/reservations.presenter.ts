@@ -1,10 +1,4 @@
-import {
-  type CareerTalk,
-  fairStatusOf,
-  type JobFair,
-  type TalkMode,
-  talkStatusOf,
-} from '@uplus/shared';
+import { type CareerTalk, fairStatusOf, type JobFair, type TalkMode, talkStatusOf } from '@uplus/shared';
 import type { Db } from '../../db/client';
 import { companyCards } from '../employer/employer.service';
 import { type FileUrlContext, fileUrls } from '../files/files.service';
@@ -23,7 +17,10 @@ import {
 
 export const roomIdOf = (talkId: number) => `talk-${talkId}`;
 
-const brief = (card: { id: string; name: string; nickName: string; logo: string | null } | undefined, id: number) =>
+const brief = (
+  card: { id: string; name: string; nickName: string; logo: string | null } | undefined,
+  id: number,
+) =>
   card
     ? { id: card.id, name: card.name, nickName: card.nickName, logo: card.logo }
     : { id: String(id), name: '', nickName: '', logo: null };

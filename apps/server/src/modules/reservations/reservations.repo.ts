@@ -17,14 +17,24 @@ export const insertTalk = async (db: Db, values: typeof careerTalks.$inferInsert
   (await db.insert(careerTalks).values(values).returning())[0] as TalkRow;
 
 export const updateTalk = async (db: Db, id: number, values: Partial<typeof careerTalks.$inferInsert>) =>
-  (await db.update(careerTalks).set({ ...values, updatedAt: new Date() }).where(eq(careerTalks.id, id)).returning())[0] ??
-  null;
+  (
+    await db
+      .update(careerTalks)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(careerTalks.id, id))
+      .returning()
+  )[0] ?? null;
 
 export const findTalk = async (db: Db, id: number): Promise<TalkRow | null> =>
   (await db.select().from(careerTalks).where(eq(careerTalks.id, id)).limit(1))[0] ?? null;
 
 export const findTalks = async (db: Db, ids: readonly number[]): Promise<TalkRow[]> =>
-  ids.length ? db.select().from(careerTalks).where(inArray(careerTalks.id, [...ids])) : [];
+  ids.length
+    ? db
+        .select()
+        .from(careerTalks)
+        .where(inArray(careerTalks.id, [...ids]))
+    : [];
 
 /** Talks newest start first: a company's (all states) or the published ones (job seekers). */
 export const pageTalks = async (
@@ -67,14 +77,24 @@ export const insertFair = async (db: Db, values: typeof jobFairs.$inferInsert) =
   (await db.insert(jobFairs).values(values).returning())[0] as FairRow;
 
 export const updateFair = async (db: Db, id: number, values: Partial<typeof jobFairs.$inferInsert>) =>
-  (await db.update(jobFairs).set({ ...values, updatedAt: new Date() }).where(eq(jobFairs.id, id)).returning())[0] ??
-  null;
+  (
+    await db
+      .update(jobFairs)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(jobFairs.id, id))
+      .returning()
+  )[0] ?? null;
 
 export const findFair = async (db: Db, id: number): Promise<FairRow | null> =>
   (await db.select().from(jobFairs).where(eq(jobFairs.id, id)).limit(1))[0] ?? null;
 
 export const findFairs = async (db: Db, ids: readonly number[]): Promise<FairRow[]> =>
-  ids.length ? db.select().from(jobFairs).where(inArray(jobFairs.id, [...ids])) : [];
+  ids.length
+    ? db
+        .select()
+        .from(jobFairs)
+        .where(inArray(jobFairs.id, [...ids]))
+    : [];
 
 /** Fairs newest start first; `includeCanceled` for the employers' page. */
 export const pageFairs = async (
@@ -100,7 +120,8 @@ export const pageFairs = async (
 
 /** companyCount and occupationCount of each fair. */
 export const fairCounts = async (db: Db, fairIds: readonly number[]) => {
-  if (!fairIds.length) return { companies: new Map<number, number>(), occupations: new Map<number, number>() };
+  if (!fairIds.length)
+    return { companies: new Map<number, number>(), occupations: new Map<number, number>() };
   const ids = [...fairIds];
   const [c, o] = await Promise.all([
     db
@@ -153,7 +174,12 @@ export const participationsOf = async (db: Db, companyId: number, fairIds: reado
 };
 
 /** A company joins a fair (or changes its positions there). */
-export const saveParticipation = (db: Db, fairId: number, companyId: number, occupationIds: readonly number[]) =>
+export const saveParticipation = (
+  db: Db,
+  fairId: number,
+  companyId: number,
+  occupationIds: readonly number[],
+) =>
   db.transaction(async (tx) => {
     await tx.insert(jobFairCompanies).values({ fairId, companyId }).onConflictDoNothing();
     await tx
@@ -197,15 +223,23 @@ export const upsertReservation = async (
       .select()
       .from(reservations)
       .where(
-        and(eq(reservations.userId, userId), eq(reservations.targetType, targetType), eq(reservations.targetId, targetId)),
+        and(
+          eq(reservations.userId, userId),
+          eq(reservations.targetType, targetType),
+          eq(reservations.targetId, targetId),
+        ),
       )
       .limit(1)
   )[0] as ReservationRow;
 };
 
 export const deleteReservation = async (db: Db, id: number, userId: number) =>
-  (await db.delete(reservations).where(and(eq(reservations.id, id), eq(reservations.userId, userId))).returning())
-    .length > 0;
+  (
+    await db
+      .delete(reservations)
+      .where(and(eq(reservations.id, id), eq(reservations.userId, userId)))
+      .returning()
+  ).length > 0;
 
 /** A user's reservations of one kind, newest first. */
 export const pageReservations = async (

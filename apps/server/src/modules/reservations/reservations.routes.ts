@@ -51,7 +51,13 @@ export const reservationRoutes = (app: App, ctx: AppContext) => {
       },
     },
     async (request) =>
-      ok(await reservations.listReservations({ ctx, actor: await ctx.auth.require(request), query: request.query })),
+      ok(
+        await reservations.listReservations({
+          ctx,
+          actor: await ctx.auth.require(request),
+          query: request.query,
+        }),
+      ),
   );
   app.post(
     `${base}/reservations`,
@@ -84,14 +90,23 @@ export const reservationRoutes = (app: App, ctx: AppContext) => {
       },
     },
     async (request) => {
-      await reservations.cancelReservation({ ctx, actor: await ctx.auth.require(request), id: request.params.id });
+      await reservations.cancelReservation({
+        ctx,
+        actor: await ctx.auth.require(request),
+        id: request.params.id,
+      });
       return said(null, RESERVATIONS_MSG.canceled);
     },
   );
   app.get(
     `${base}/career_talks`,
     {
-      schema: { tags, summary: 'Published career talks, newest first', querystring: talkListQuery, response: answers(careerTalkPage) },
+      schema: {
+        tags,
+        summary: 'Published career talks, newest first',
+        querystring: talkListQuery,
+        response: answers(careerTalkPage),
+      },
     },
     async (request) =>
       ok(await talks.publicTalks({ ctx, actor: await ctx.auth.optional(request), query: request.query })),
@@ -125,7 +140,12 @@ export const reservationRoutes = (app: App, ctx: AppContext) => {
   app.get(
     `${base}/job_fairs`,
     {
-      schema: { tags, summary: 'Job fairs not canceled, newest first', querystring: talkListQuery, response: answers(jobFairPage) },
+      schema: {
+        tags,
+        summary: 'Job fairs not canceled, newest first',
+        querystring: talkListQuery,
+        response: answers(jobFairPage),
+      },
     },
     async (request) =>
       ok(await fairs.publicFairs({ ctx, actor: await ctx.auth.optional(request), query: request.query })),
@@ -155,7 +175,10 @@ export const reservationRoutes = (app: App, ctx: AppContext) => {
 
   app.get(
     `${base}/company/career_talks`,
-    employer('The asker’s company’s career talks (every state)', { querystring: managePageQuery, response: managedTalkPage }),
+    employer('The asker’s company’s career talks (every state)', {
+      querystring: managePageQuery,
+      response: managedTalkPage,
+    }),
     async (request) =>
       ok(
         await talks.companyTalks({
@@ -167,19 +190,43 @@ export const reservationRoutes = (app: App, ctx: AppContext) => {
   );
   app.post(
     `${base}/company/career_talks`,
-    { onRequest: ctx.auth.signedIn, schema: { tags, summary: 'Publish a career talk', description: employerRule, body: careerTalkBody, response: answers(managedTalk) } },
+    {
+      onRequest: ctx.auth.signedIn,
+      schema: {
+        tags,
+        summary: 'Publish a career talk',
+        description: employerRule,
+        body: careerTalkBody,
+        response: answers(managedTalk),
+      },
+    },
     async (request) =>
-      said(await talks.createTalk({ ctx, actor: await ctx.auth.require(request), body: request.body }), RESERVATIONS_MSG.saved),
+      said(
+        await talks.createTalk({ ctx, actor: await ctx.auth.require(request), body: request.body }),
+        RESERVATIONS_MSG.saved,
+      ),
   );
   app.put(
     `${base}/company/career_talks/:id`,
     {
       onRequest: ctx.auth.signedIn,
-      schema: { tags, summary: 'Edit a career talk (not canceled, not ended)', description: employerRule, params: reservationIdParams, body: careerTalkBody, response: answers(managedTalk) },
+      schema: {
+        tags,
+        summary: 'Edit a career talk (not canceled, not ended)',
+        description: employerRule,
+        params: reservationIdParams,
+        body: careerTalkBody,
+        response: answers(managedTalk),
+      },
     },
     async (request) =>
       said(
-        await talks.editTalk({ ctx, actor: await ctx.auth.require(request), id: request.params.id, body: request.body }),
+        await talks.editTalk({
+          ctx,
+          actor: await ctx.auth.require(request),
+          id: request.params.id,
+          body: request.body,
+        }),
         RESERVATIONS_MSG.saved,
       ),
   );
@@ -187,7 +234,13 @@ export const reservationRoutes = (app: App, ctx: AppContext) => {
     `${base}/company/career_talks/:id`,
     {
       onRequest: ctx.auth.signedIn,
-      schema: { tags, summary: 'Cancel a career talk', description: employerRule, params: reservationIdParams, response: answers(z.null()) },
+      schema: {
+        tags,
+        summary: 'Cancel a career talk',
+        description: employerRule,
+        params: reservationIdParams,
+        response: answers(z.null()),
+      },
     },
     async (request) => {
       await talks.cancelTalk({ ctx, actor: await ctx.auth.require(request), id: request.params.id });
@@ -198,55 +251,116 @@ export const reservationRoutes = (app: App, ctx: AppContext) => {
     `${base}/company/career_talks/:id/live`,
     {
       onRequest: ctx.auth.signedIn,
-      schema: { tags, summary: 'Start an online talk’s live (between its start and end)', description: employerRule, params: reservationIdParams, response: answers(managedTalk) },
+      schema: {
+        tags,
+        summary: 'Start an online talk’s live (between its start and end)',
+        description: employerRule,
+        params: reservationIdParams,
+        response: answers(managedTalk),
+      },
     },
     async (request) =>
-      said(await talks.startLive({ ctx, actor: await ctx.auth.require(request), id: request.params.id }), RESERVATIONS_MSG.liveStarted),
+      said(
+        await talks.startLive({ ctx, actor: await ctx.auth.require(request), id: request.params.id }),
+        RESERVATIONS_MSG.liveStarted,
+      ),
   );
   app.delete(
     `${base}/company/career_talks/:id/live`,
     {
       onRequest: ctx.auth.signedIn,
-      schema: { tags, summary: 'Stop an online talk’s live', description: employerRule, params: reservationIdParams, response: answers(managedTalk) },
+      schema: {
+        tags,
+        summary: 'Stop an online talk’s live',
+        description: employerRule,
+        params: reservationIdParams,
+        response: answers(managedTalk),
+      },
     },
     async (request) =>
-      said(await talks.stopLive({ ctx, actor: await ctx.auth.require(request), id: request.params.id }), RESERVATIONS_MSG.liveStopped),
+      said(
+        await talks.stopLive({ ctx, actor: await ctx.auth.require(request), id: request.params.id }),
+        RESERVATIONS_MSG.liveStopped,
+      ),
   );
   app.put(
     `${base}/company/career_talks/:id/playback`,
     {
       onRequest: ctx.auth.signedIn,
-      schema: { tags, summary: 'Set an online talk’s playback video (an own upload of purpose video)', description: employerRule, params: reservationIdParams, body: playbackBody, response: answers(managedTalk) },
+      schema: {
+        tags,
+        summary: 'Set an online talk’s playback video (an own upload of purpose video)',
+        description: employerRule,
+        params: reservationIdParams,
+        body: playbackBody,
+        response: answers(managedTalk),
+      },
     },
     async (request) =>
       said(
-        await talks.savePlayback({ ctx, actor: await ctx.auth.require(request), id: request.params.id, fileId: request.body.fileId }),
+        await talks.savePlayback({
+          ctx,
+          actor: await ctx.auth.require(request),
+          id: request.params.id,
+          fileId: request.body.fileId,
+        }),
         RESERVATIONS_MSG.playbackSaved,
       ),
   );
   app.get(
     `${base}/company/job_fairs`,
-    employer('Every job fair with the asker’s company’s part in it', { querystring: managePageQuery, response: managedFairPage }),
+    employer('Every job fair with the asker’s company’s part in it', {
+      querystring: managePageQuery,
+      response: managedFairPage,
+    }),
     async (request) =>
       ok(
-        await fairs.companyFairs({ ctx, actor: await ctx.auth.require(request), query: managePageQuery.parse(request.query) }),
+        await fairs.companyFairs({
+          ctx,
+          actor: await ctx.auth.require(request),
+          query: managePageQuery.parse(request.query),
+        }),
       ),
   );
   app.post(
     `${base}/company/job_fairs`,
-    { onRequest: ctx.auth.signedIn, schema: { tags, summary: 'Publish a job fair (the asker’s company organises it)', description: employerRule, body: jobFairBody, response: answers(created) } },
+    {
+      onRequest: ctx.auth.signedIn,
+      schema: {
+        tags,
+        summary: 'Publish a job fair (the asker’s company organises it)',
+        description: employerRule,
+        body: jobFairBody,
+        response: answers(created),
+      },
+    },
     async (request) =>
-      said(await fairs.createFair({ ctx, actor: await ctx.auth.require(request), body: request.body }), RESERVATIONS_MSG.saved),
+      said(
+        await fairs.createFair({ ctx, actor: await ctx.auth.require(request), body: request.body }),
+        RESERVATIONS_MSG.saved,
+      ),
   );
   app.put(
     `${base}/company/job_fairs/:id`,
     {
       onRequest: ctx.auth.signedIn,
-      schema: { tags, summary: 'Edit an organised job fair (not canceled, not finished)', description: employerRule, params: reservationIdParams, body: jobFairBody, response: answers(created) },
+      schema: {
+        tags,
+        summary: 'Edit an organised job fair (not canceled, not finished)',
+        description: employerRule,
+        params: reservationIdParams,
+        body: jobFairBody,
+        response: answers(created),
+      },
     },
     async (request) =>
       said(
-        await fairs.editFair({ ctx, actor: await ctx.auth.require(request), id: request.params.id, body: request.body }),
+        await fairs.editFair({
+          ctx,
+          actor: await ctx.auth.require(request),
+          id: request.params.id,
+          body: request.body,
+        }),
         RESERVATIONS_MSG.saved,
       ),
   );
@@ -254,7 +368,13 @@ export const reservationRoutes = (app: App, ctx: AppContext) => {
     `${base}/company/job_fairs/:id`,
     {
       onRequest: ctx.auth.signedIn,
-      schema: { tags, summary: 'Cancel an organised job fair', description: employerRule, params: reservationIdParams, response: answers(z.null()) },
+      schema: {
+        tags,
+        summary: 'Cancel an organised job fair',
+        description: employerRule,
+        params: reservationIdParams,
+        response: answers(z.null()),
+      },
     },
     async (request) => {
       await fairs.cancelFair({ ctx, actor: await ctx.auth.require(request), id: request.params.id });
@@ -267,7 +387,8 @@ export const reservationRoutes = (app: App, ctx: AppContext) => {
       onRequest: ctx.auth.signedIn,
       schema: {
         tags,
-        summary: 'Take part in a job fair with some of the company’s online positions (replaces the earlier choice)',
+        summary:
+          'Take part in a job fair with some of the company’s online positions (replaces the earlier choice)',
         description: `${employerRule} Another company’s or an offline position: 400 ${RESERVATIONS_MSG.occupationNotYours}.`,
         params: reservationIdParams,
         body: participationBody,
@@ -275,7 +396,12 @@ export const reservationRoutes = (app: App, ctx: AppContext) => {
       },
     },
     async (request) => {
-      await fairs.joinFair({ ctx, actor: await ctx.auth.require(request), id: request.params.id, body: request.body });
+      await fairs.joinFair({
+        ctx,
+        actor: await ctx.auth.require(request),
+        id: request.params.id,
+        body: request.body,
+      });
       return said(null, RESERVATIONS_MSG.joined);
     },
   );
@@ -283,7 +409,13 @@ export const reservationRoutes = (app: App, ctx: AppContext) => {
     `${base}/company/job_fairs/:id/participation`,
     {
       onRequest: ctx.auth.signedIn,
-      schema: { tags, summary: 'Leave a job fair', description: employerRule, params: reservationIdParams, response: answers(z.null()) },
+      schema: {
+        tags,
+        summary: 'Leave a job fair',
+        description: employerRule,
+        params: reservationIdParams,
+        response: answers(z.null()),
+      },
     },
     async (request) => {
       await fairs.leaveFair({ ctx, actor: await ctx.auth.require(request), id: request.params.id });

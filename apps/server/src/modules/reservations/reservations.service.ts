@@ -49,7 +49,16 @@ export const listReservations = async (opts: {
       rows: rows.flatMap((r) => {
         const talk = talks.get(String(r.targetId));
         return talk
-          ? [{ id: String(r.id), targetType: 'CareerTalk' as const, targetId: talk.id, careerTalk: talk, jobFair: null, content: talk }]
+          ? [
+              {
+                id: String(r.id),
+                targetType: 'CareerTalk' as const,
+                targetId: talk.id,
+                careerTalk: talk,
+                jobFair: null,
+                content: talk,
+              },
+            ]
           : [];
       }),
       total,
@@ -62,7 +71,16 @@ export const listReservations = async (opts: {
     rows: rows.flatMap((r) => {
       const fair = fairs.get(String(r.targetId));
       return fair
-        ? [{ id: String(r.id), targetType: 'JobFair' as const, targetId: fair.id, careerTalk: null, jobFair: fair, content: fair }]
+        ? [
+            {
+              id: String(r.id),
+              targetType: 'JobFair' as const,
+              targetId: fair.id,
+              careerTalk: null,
+              jobFair: fair,
+              content: fair,
+            },
+          ]
         : [];
     }),
     total,

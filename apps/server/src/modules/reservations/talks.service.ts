@@ -40,7 +40,11 @@ const pageArgs = (q: { pageNumber: number; pageSize: number }) => ({
 
 /** Whether the company's live is on right now (started, not stopped, not past the end). */
 const liveOn = (t: TalkRow, now: Date) =>
-  t.mode === 'Online' && t.liveStartedAt != null && t.liveEndedAt == null && now < t.endAt && now >= t.startAt;
+  t.mode === 'Online' &&
+  t.liveStartedAt != null &&
+  t.liveEndedAt == null &&
+  now < t.endAt &&
+  now >= t.startAt;
 
 const liveAddresses = (ctx: Ctx, t: TalkRow) => {
   const live = ctx.config.live;
@@ -49,7 +53,10 @@ const liveAddresses = (ctx: Ctx, t: TalkRow) => {
   const name = roomIdOf(t.id);
   return {
     play: live.playUrl
-      ? { hls: sign(streamAddress(live.playUrl, name, '.m3u8')), flv: sign(streamAddress(live.playUrl, name, '.flv')) }
+      ? {
+          hls: sign(streamAddress(live.playUrl, name, '.m3u8')),
+          flv: sign(streamAddress(live.playUrl, name, '.flv')),
+        }
       : null,
     push: live.pushUrl ? sign(streamAddress(live.pushUrl, name)) : null,
   };
@@ -64,7 +71,10 @@ export const publicTalks = async (opts: {
   actor: Actor | null;
   query: TalkListQuery;
 }): Promise<CareerTalkPage> => {
-  const { rows, total } = await pageTalks(opts.ctx.db, { search: opts.query.search, ...pageArgs(opts.query) });
+  const { rows, total } = await pageTalks(opts.ctx.db, {
+    search: opts.query.search,
+    ...pageArgs(opts.query),
+  });
   return { rows: await presentTalks(opts.ctx, rows, opts.actor?.userId ?? null), total };
 };
 
@@ -141,7 +151,9 @@ export const companyTalks = async (opts: {
 };
 
 const posterOf = async (ctx: Ctx, actor: Actor, fileId: number | null) =>
-  fileId == null ? null : (await claimFile({ db: ctx.db, userId: actor.userId, fileId, purposes: ['poster'] })).id;
+  fileId == null
+    ? null
+    : (await claimFile({ db: ctx.db, userId: actor.userId, fileId, purposes: ['poster'] })).id;
 
 const values = (body: CareerTalkBody) => ({
   subject: body.subject,
@@ -180,7 +192,9 @@ export const editTalk = async (opts: { ctx: Ctx; actor: Actor; id: string; body:
   const talk = await changeableTalk(ctx, actor, opts.id);
   if (ctx.now() >= talk.endAt) throw AppError.badRequest(RESERVATIONS_MSG.alreadyEnded);
   const posterFileId =
-    body.posterFileId === talk.posterFileId ? talk.posterFileId : await posterOf(ctx, actor, body.posterFileId);
+    body.posterFileId === talk.posterFileId
+      ? talk.posterFileId
+      : await posterOf(ctx, actor, body.posterFileId);
   const saved = await updateTalk(ctx.db, talk.id, { ...values(body), posterFileId });
   return oneManaged(ctx, saved as TalkRow);
 };
@@ -188,7 +202,10 @@ export const editTalk = async (opts: { ctx: Ctx; actor: Actor; id: string; body:
 /** `DELETE ourea/company/career_talks/{id}`: cancels a talk (kept, greyed for those who reserved it). */
 export const cancelTalk = async (opts: { ctx: Ctx; actor: Actor; id: string }) => {
   const talk = await changeableTalk(opts.ctx, opts.actor, opts.id);
-  await updateTalk(opts.ctx.db, talk.id, { status: 'Canceled', liveEndedAt: talk.liveStartedAt ? opts.ctx.now() : null });
+  await updateTalk(opts.ctx.db, talk.id, {
+    status: 'Canceled',
+    liveEndedAt: talk.liveStartedAt ? opts.ctx.now() : null,
+  });
 };
 
 /** `PUT ourea/company/career_talks/{id}/live`: starts an online talk's live (from its start until its end). */
@@ -199,7 +216,10 @@ export const startLive = async (opts: { ctx: Ctx; actor: Actor; id: string }) =>
   const now = ctx.now();
   if (now >= talk.endAt) throw AppError.badRequest(RESERVATIONS_MSG.alreadyEnded);
   if (now < talk.startAt) throw AppError.badRequest(RESERVATIONS_MSG.liveNotYet);
-  const saved = await updateTalk(ctx.db, talk.id, { liveStartedAt: talk.liveStartedAt ?? now, liveEndedAt: null });
+  const saved = await updateTalk(ctx.db, talk.id, {
+    liveStartedAt: talk.liveStartedAt ?? now,
+    liveEndedAt: null,
+  });
   return oneManaged(ctx, saved as TalkRow);
 };
 
@@ -218,7 +238,12 @@ export const savePlayback = async (opts: { ctx: Ctx; actor: Actor; id: string; f
   const { ctx, actor } = opts;
   const talk = await changeableTalk(ctx, actor, opts.id);
   if (talk.mode !== 'Online') throw AppError.badRequest(RESERVATIONS_MSG.playbackOnlineOnly);
-  const file = await claimFile({ db: ctx.db, userId: actor.userId, fileId: opts.fileId, purposes: ['video'] });
+  const file = await claimFile({
+    db: ctx.db,
+    userId: actor.userId,
+    fileId: opts.fileId,
+    purposes: ['video'],
+  });
   const saved = await updateTalk(ctx.db, talk.id, { playbackFileId: file.id });
   return oneManaged(ctx, saved as TalkRow);
 };
