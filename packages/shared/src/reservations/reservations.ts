@@ -234,6 +234,8 @@ export type ManagePageQuery = z.infer<typeof managePageQuery>;
 export const managedTalk = careerTalk.extend({
   posterFileId: z.number().int().nullable(),
   playbackUrl: z.string().nullable(),
+  /** the live is on now (started, not stopped, between start and end) */
+  liveOn: z.boolean(),
   /** signed push address for the encoder while live (live provider configured) */
   pushUrl: z.string().nullable(),
 });

@@ -225,7 +225,7 @@ describe.each(testDrivers())('career talks, job fairs and reservations on %s', (
       expect(await status(offline.id)).toBe('Underway');
       const started = await e.api.put(`${O}/company/career_talks/${live.id}/live`);
       expect(started.json().message).toBe(RESERVATIONS_MSG.liveStarted);
-      expect(data<ManagedTalk>(started).liveStarted).toBe(true);
+      expect(data<ManagedTalk>(started)).toMatchObject({ liveStarted: true, liveOn: true, pushUrl: null });
       // the room counts who enters while it is on; without a provider there are no play addresses
       const room = data<TalkLiveInfo>(await s.api.get(`${LIVE}/info/talk-${live.id}`));
       expect(room).toMatchObject({

@@ -133,6 +133,7 @@ const managed = async (ctx: Ctx, rows: TalkRow[]): Promise<ManagedTalk[]> => {
     ...(shown[i] as (typeof shown)[number]),
     posterFileId: t.posterFileId,
     playbackUrl: t.playbackFileId == null ? null : (playbacks.get(t.playbackFileId) ?? null),
+    liveOn: liveOn(t, now),
     pushUrl: liveOn(t, now) ? liveAddresses(ctx, t).push : null,
   }));
 };
