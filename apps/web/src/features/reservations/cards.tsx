@@ -1,4 +1,4 @@
-import { EyeOutlined, PlayCircleOutlined, VideoCameraOutlined } from '@ant-design/icons';
+import { PlayCircleOutlined, VideoCameraOutlined } from '@ant-design/icons';
 import {
   type CareerTalk,
   FAIR_MODE_TITLES,
@@ -35,13 +35,15 @@ export function TalkStatusLine({ talk }: { talk: CareerTalk }) {
     case 'live':
       return (
         <span className="talk-line is-live" data-testid="talk-line">
-          <VideoCameraOutlined aria-hidden /> {line.text} · {line.viewers}人观看
+          <VideoCameraOutlined aria-hidden />
+          {`${line.text} · ${line.viewers}人观看`}
         </span>
       );
     case 'playback':
       return (
         <span className="talk-line is-playback" data-testid="talk-line">
-          <PlayCircleOutlined aria-hidden /> {line.text} · <EyeOutlined aria-label="播放" /> {line.views}
+          <PlayCircleOutlined aria-hidden />
+          {`${line.text} · ${line.views}次播放`}
         </span>
       );
     default:
