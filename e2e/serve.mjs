@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startMapServer } from './fixtures/map-server.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // As `npm start`: build the web app and the server when their sources changed, then run the server's bundle.
@@ -29,6 +30,10 @@ const llmBaseUrl = await new Promise((resolve, reject) => {
 });
 console.log(`[e2e] LLM_BASE_URL=${llmBaseUrl}`);
 
+// The map provider (tiles and a Nominatim-style geocoder) the job pages and the employer's saves use.
+const maps = await startMapServer();
+console.log(`[e2e] MAP_TILE_URL=${maps.tileUrl}`);
+
 const child = spawn(process.execPath, ['apps/server/dist/server.js'], {
   cwd: root,
   stdio: 'inherit',
@@ -44,6 +49,9 @@ const child = spawn(process.execPath, ['apps/server/dist/server.js'], {
     LLM_MAX_RETRIES: '0',
     // open-classes.spec.ts serves its HLS fixture over HTTPS on PORT + 1000: pages may play media from there
     MEDIA_ORIGINS: `https://127.0.0.1:${Number(process.env.PORT ?? 3100) + 1000}`,
+    MAP_TILE_URL: maps.tileUrl,
+    MAP_ATTRIBUTION: '© 测试地图',
+    MAP_GEOCODE_URL: maps.geocodeUrl,
   },
 });
 

@@ -22,6 +22,7 @@ import { createJobQueue, type JobQueue } from './jobs/queue';
 import { createLlmClient } from './llm/client';
 import { certificateRoutes } from './modules/certificates/certificates.routes';
 // issue 11: courses
+import { competitionRoutes } from './modules/competitions/competitions.routes';
 import { courseRoutes } from './modules/courses/courses.routes';
 import { dataScreenRoutes } from './modules/data-screen/data-screen.routes';
 import { employerRoutes } from './modules/employer/employer.routes';
@@ -34,6 +35,10 @@ import { homeworkLifecycleRoutes } from './modules/homework/lifecycle.routes';
 import { submissionRoutes } from './modules/homework/submissions.routes';
 import { idpRoutes } from './modules/idp/idp.routes';
 import { internshipRoutes } from './modules/internships/internships.routes';
+import { applicationsRoutes } from './modules/jobs/applications.routes';
+import { occupationRoutes } from './modules/jobs/occupations.routes';
+import { programRoutes } from './modules/jobs/programs.routes';
+import { mapsRoutes } from './modules/maps/maps.routes';
 import { memberProfileCatalogRoutes } from './modules/member-profile/member-profile.catalog.routes';
 import { memberProfileRoutes } from './modules/member-profile/member-profile.routes';
 import { messageRoutes } from './modules/messages/messages.routes';
@@ -189,16 +194,20 @@ export const buildApp = async (config: Config, deps: AppDeps = {}): Promise<App>
   // issue 12: internships (student and organiser) and the company hub
   internshipRoutes(app, ctx);
   employerRoutes(app, ctx);
+  occupationRoutes(app, ctx); // issue 14 (employer): positions, job cards, job detail
+  programRoutes(app, ctx); // issue 14 (employer): internship programmes and their positions
   fileRoutes(app, ctx); // issue 12: uploads and signed file addresses
   memberProfileRoutes(app, ctx); // issue 12: member profile, schools and majors
   memberProfileCatalogRoutes(app, ctx); // issue 13: divisions and occupations
   resumeRoutes(app, ctx); // issue 13: the online resume, its sections, evaluations and completeness
   resumeAttachedRoutes(app, ctx); // issue 13: attached resumes and their upload ticket
+  applicationsRoutes(app, ctx); // issue 14: the employer's applications inbox
   resumePreviewRoutes(app, ctx); // issue 13: the online resume's preview and PDF
   favouriteRoutes(app, ctx); // issue 14: favourites
   reservationRoutes(app, ctx); // issue 14: career talks, job fairs, reservations
   // issue 12: open classes (职业发展课)
   openClassRoutes(app, ctx);
+  mapsRoutes(app, ctx); // issue 14: the map provider's tiles for pages
   const jobs = deps.jobs ?? createJobQueue({ db: database.db, log: app.log, bus: notifications });
   // Hooks run last-added first: the queue stops before a database opened here is closed.
   if (!deps.jobs) app.addHook('onClose', async () => jobs.stop());
@@ -212,6 +221,7 @@ export const buildApp = async (config: Config, deps: AppDeps = {}): Promise<App>
   gradingRoutes(app, ctx, { jobs });
   // issue 11, homework-server: students' homework (submit queues code grading) and the teacher's review.
   submissionRoutes(app, ctx, { jobs });
+  competitionRoutes(app, ctx); // issue 14: competitions, registrations and teams
   await registerSpa(app, config.webDist);
   return app;
 };

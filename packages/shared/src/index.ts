@@ -1,5 +1,7 @@
 // issue 12: certificates (issue, mine, public verification)
 export * from './certificates/certificates';
+// issue 14: competitions (创新大赛, 我的竞赛, registrations and teams)
+export * from './competitions/index';
 export * from './core/display';
 export * from './core/envelope';
 export * from './core/messages';
@@ -24,6 +26,8 @@ export * from './internships/card-state';
 export * from './internships/internships';
 // issue 14: jobs (positions, delivery, feedback, invitations)
 export * from './jobs/index';
+// issue 14: the map provider (tiles for the browser)
+export * from './maps/maps';
 export * from './member-profile/career';
 // issue 12: member profile (profile-completion dialog, school and major catalogues)
 export * from './member-profile/member-profile';

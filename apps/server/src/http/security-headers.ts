@@ -1,4 +1,5 @@
 import { type Config, mediaOriginsOf } from '../config/config';
+import { tileSourceOf } from '../modules/maps/maps.service';
 import type { App } from './context';
 
 /*
@@ -14,7 +15,8 @@ import type { App } from './context';
  *   lock of every modal and drawer, the scrollbar measurement), so those dialogs would break; and a nonce
  *   would make index.html differ per response (no pre-compressed copy). Styles cannot run script.
  * - img-src also any host: logos, tab icons and avatars come from deployment settings and user profiles
- *   (object storage, a school's own site).
+ *   (object storage, a school's own site). The map tile provider (MAP_TILE_URL) is named besides, so that
+ *   maps keep working if `*` is ever narrowed to a list.
  * - connect-src 'self': the API and its event streams are on this origin (service bases are paths); plus
  *   the origins videos and HLS streams come from (hls.js fetches playlists and segments) and the live chat.
  * - media-src 'self' blob:: uploaded videos are served here (local disk) and hls.js plays through a blob:
@@ -23,13 +25,13 @@ import type { App } from './context';
  *   no click-jacking of the sign-in, the organisation switch or the admin certificate; only the hidden
  *   session-sync page may be framed, by this origin alone.
  */
-const webAppCsp = (frameAncestors: string, origins: { media: string[]; connect: string[] } = NO_ORIGINS) =>
+const webAppCsp = (frameAncestors: string, origins: PageOrigins = NO_ORIGINS) =>
   [
     "default-src 'self'",
     "script-src 'self'",
     "script-src-attr 'none'",
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob: *",
+    ["img-src 'self' data: blob: *", ...origins.image].join(' '),
     "font-src 'self' data:",
     ["connect-src 'self'", ...origins.connect].join(' '),
     ["media-src 'self' blob:", ...origins.media].join(' '),
@@ -39,7 +41,8 @@ const webAppCsp = (frameAncestors: string, origins: { media: string[]; connect: 
     `frame-ancestors ${frameAncestors}`,
   ].join('; ');
 
-const NO_ORIGINS = { media: [], connect: [] };
+type PageOrigins = { media: string[]; connect: string[]; image: string[] };
+const NO_ORIGINS: PageOrigins = { media: [], connect: [], image: [] };
 
 /** The policy of a deployment without other media origins (no S3, no live provider, no MEDIA_ORIGINS). */
 export const WEB_APP_CSP = webAppCsp("'none'");
@@ -71,9 +74,10 @@ const isHtml = (type: unknown) => typeof type === 'string' && type.toLowerCase()
 /** Adds the web app's policy and frame protection to every HTML answer that brings no policy itself. */
 export const registerSecurityHeaders = (
   app: App,
-  config: Pick<Config, 'storage' | 'live' | 'mediaOrigins'>,
+  config: Pick<Config, 'storage' | 'live' | 'mediaOrigins' | 'maps'>,
 ) => {
-  const origins = mediaOriginsOf(config);
+  const tiles = tileSourceOf(config.maps.tileUrl);
+  const origins = { ...mediaOriginsOf(config), image: tiles ? [tiles] : [] };
   const page = webAppCsp("'none'", origins);
   const framedPage = webAppCsp("'self'", origins);
   app.addHook('onSend', async (request, reply) => {

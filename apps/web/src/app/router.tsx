@@ -123,6 +123,36 @@ const PAGES: Record<string, LazyPage> = {
   }),
   enterpriseInternship: async () => ({
     Component: (await import('../features/internships/organiser/group-page')).EnterpriseGroupPage,
+  }), // issue 14 (applications): 投递管理
+  enterpriseApplications: async () => ({
+    Component: (await import('../features/jobs/applications/applications-page')).ApplicationsPage,
+  }),
+  // issue 14 (employer): 职位管理 and the public company page
+  enterpriseJobs: async () => ({
+    Component: (await import('../features/employer/jobs-page')).EnterpriseJobsPage,
+  }),
+  companyDetails: async () => ({
+    Component: (await import('../features/employer/company-details-page')).CompanyDetailsPage,
+  }),
+  // issue 14 (competitions): 创新大赛, details, apply, team link, 我的竞赛, the organiser's 竞赛管理
+  competition: async () => ({
+    Component: (await import('../features/competitions/competition-index-page')).CompetitionIndexPage,
+  }),
+  competitionDetails: async () => ({
+    Component: (await import('../features/competitions/competition-details-page')).CompetitionDetailsPage,
+  }),
+  competitionApply: async () => ({
+    Component: (await import('../features/competitions/competition-apply-page')).CompetitionApplyPage,
+  }),
+  competitionLink: async () => ({
+    Component: (await import('../features/competitions/competition-link-page')).CompetitionLinkPage,
+  }),
+  workbenchCompetition: async () => ({
+    Component: (await import('../features/competitions/my-competitions-page')).MyCompetitionsPage,
+  }),
+  competitionsManage: async () => ({
+    Component: (await import('../features/competitions/manage/competitions-manage-page'))
+      .CompetitionsManagePage,
   }),
   // issue 14 (favres): favourites, reservations, career talks and job fairs
   favorite: async () => ({ Component: (await import('../features/favourites/favorite-page')).FavoritePage }),

@@ -256,6 +256,16 @@ export const ROUTES: readonly RouteDef[] = [
     title: '提交情况',
     meta: LOGIN,
   },
+  // issue 14 (employer): 职位管理 and the public company page
+  { path: '/u/enterprise/jobs', name: 'enterpriseJobs', title: '职位管理', meta: LOGIN },
+  { path: '/company/details', name: 'companyDetails', title: '企业详情', meta: {} },
+  // issue 14 (competitions): details, the apply page, the team link page, the organiser's competitions
+  { path: '/competition/details', name: 'competitionDetails', title: '竞赛详情', meta: {} },
+  { path: '/competition/apply', name: 'competitionApply', title: '竞赛报名', meta: LOGIN },
+  { path: '/competition/link', name: 'competitionLink', title: '加入队伍', meta: LOGIN },
+  { path: '/u/competitions/manage', name: 'competitionsManage', title: '竞赛管理', meta: LOGIN },
+  // issue 14 (applications): the employer's applications inbox
+  { path: '/u/enterprise/applications', name: 'enterpriseApplications', title: '投递管理', meta: LOGIN },
 ];
 
 /** Redirects (spec 001 sections 2.1 and 2.2). */

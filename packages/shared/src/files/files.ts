@@ -15,6 +15,16 @@ export const DOCUMENT_TYPES = [
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 ] as const;
 
+/** Excel and PowerPoint, 97-2003 (OLE2) and 2007+ (OOXML) */
+export const SHEET_SLIDE_TYPES = [
+  'application/vnd.ms-excel',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.ms-powerpoint',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+] as const;
+/** What an offer may come with (career spec 5): documents, sheets, slides, PNG and JPEG pictures */
+const OFFICE_TYPES = [...DOCUMENT_TYPES, ...SHEET_SLIDE_TYPES, 'image/png', 'image/jpeg'] as const;
+
 /** Every purpose a file can be uploaded for, with its allowed (detected) content types and largest size. */
 export const FILE_PURPOSES = {
   /** a video of an open course (or a live session's playback) */
@@ -31,6 +41,14 @@ export const FILE_PURPOSES = {
   memberMaterial: { types: ['image/png', 'image/jpeg'], maxBytes: 2 * MB, label: '头像图片' },
   /** an attached resume (issue 13: doc, docx or pdf, at most 20 MB; uploaded straight to the store) */
   attachedResume: { types: DOCUMENT_TYPES, maxBytes: 20 * MB, label: 'doc/docx/pdf格式的附件' },
+  /** a company's video (issue 14: mp4, at most 200 MB; the company page and the video badge) */
+  companyVideo: { types: ['video/mp4'], maxBytes: 200 * MB, label: 'mp4格式的视频' },
+  /** an offer's material (issue 14: Office documents, PDF or pictures, at most 20 MB) */
+  offerMaterial: {
+    types: OFFICE_TYPES,
+    maxBytes: 20 * MB,
+    label: 'DOC、DOCX、XLS、XLSX、PDF、PPT、PPTX、PNG、JPG、JPEG格式的文件',
+  },
 } as const satisfies Record<string, { types: readonly string[]; maxBytes: number; label: string }>;
 
 export type FilePurpose = keyof typeof FILE_PURPOSES;
@@ -77,6 +95,10 @@ export const FILE_TYPE_EXTENSIONS: Record<string, readonly string[]> = {
   'application/pdf': ['.pdf'],
   'application/msword': ['.doc'],
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['.docx'],
+  'application/vnd.ms-excel': ['.xls'],
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': ['.xlsx'],
+  'application/vnd.ms-powerpoint': ['.ppt'],
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': ['.pptx'],
 };
 
 /** The `accept` attribute of a file input for `purpose`: its types and their file name endings. */

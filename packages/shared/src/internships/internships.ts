@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { pageOf, pageQuery } from '../core/envelope';
 import { MSG } from '../core/messages';
+import {
+  COMPANY_NICKNAME_MAX,
+  COMPANY_SCALE_VALUES,
+  FINANCING_ROUND_VALUES,
+  INDUSTRY_VALUES,
+} from '../jobs/employer';
 
 /*
  * Internships (我的实习; spec 001 sections 2.2, 2.12, 3, 4, 5, 7, 8, 9; issue 12): a company's internship
@@ -536,6 +542,23 @@ export const company = z.object({
       url: z.string(),
     })
     .nullable(),
+  // issue 14 (optional so issue 12's answers stay valid)
+  nickname: z.string().optional(),
+  financingRound: z.string().nullable().optional(),
+  industry: z.string().nullable().optional(),
+  scale: z.string().nullable().optional(),
+  videos: z
+    .array(
+      z.object({
+        id: z.string(),
+        title: z.string(),
+        fileId: z.number().int(),
+        name: z.string(),
+        size: z.number().int(),
+        url: z.string().describe('signed address'),
+      }),
+    )
+    .optional(),
 });
 export type Company = z.infer<typeof company>;
 export const companyBody = z.object({
@@ -548,6 +571,16 @@ export const companyBody = z.object({
     .optional()
     .default(''),
   logoFileId: z.number().int().positive().nullable().optional().describe('an uploaded file of purpose logo'),
+  // issue 14: the profile job seekers read (codes of @uplus/shared jobs; absent: kept as they are)
+  nickname: z
+    .string()
+    .trim()
+    .max(COMPANY_NICKNAME_MAX, `企业简称最多${COMPANY_NICKNAME_MAX}个字`)
+    .optional()
+    .describe('the short name on cards; empty: the name'),
+  financingRound: z.enum(FINANCING_ROUND_VALUES, { error: '请选择正确的融资阶段' }).nullable().optional(),
+  industry: z.enum(INDUSTRY_VALUES, { error: '请选择正确的所属行业' }).nullable().optional(),
+  scale: z.enum(COMPANY_SCALE_VALUES, { error: '请选择正确的企业规模' }).nullable().optional(),
 });
 export type CompanyBody = z.infer<typeof companyBody>;
 export type CompanyBodyInput = z.input<typeof companyBody>;

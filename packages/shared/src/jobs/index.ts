@@ -1,1 +1,3 @@
+export * from './applications';
+export * from './employer';
 export * from './jobs';

@@ -1,6 +1,7 @@
 export * from './ai';
 export * from './certificates';
 export * from './code-execution';
+export * from './competitions';
 export * from './courses';
 export * from './employer';
 export * from './favourites';

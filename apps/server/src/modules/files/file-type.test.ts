@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { detectContentType, detectFileType } from './file-type';
 import { parseRange } from './range';
-import { DOCS } from './test-documents';
+import { DOCS, ole2Of, zipOf } from './test-documents';
 
 const hex = (text: string) => Buffer.from(text.replace(/\s/g, ''), 'hex');
 
@@ -60,11 +60,21 @@ describe('detectFileType: documents from the whole file', () => {
     ['pdf', 'application/pdf'],
     ['docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
     ['doc', 'application/msword'],
-    ['xlsx', null],
-    ['xls', null],
+    // issue 14 (offer materials): Excel and PowerPoint are told apart too (attached resumes still refuse them)
+    ['xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+    ['xls', 'application/vnd.ms-excel'],
     ['text', null],
   ] as const)('%s -> %s', (name, type) => {
     expect(detectFileType(DOCS[name])).toBe(type);
+  });
+
+  it('knows PowerPoint files, and a zip or OLE2 file of nothing known is none', () => {
+    expect(detectFileType(ole2Of('PowerPoint Document'))).toBe('application/vnd.ms-powerpoint');
+    expect(detectFileType(zipOf({ 'ppt/presentation.xml': '<p/>' }))).toBe(
+      'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    );
+    expect(detectFileType(zipOf({ 'readme.txt': 'hello' }))).toBeNull();
+    expect(detectFileType(ole2Of('Something'))).toBeNull();
   });
 
   it('finds word/document.xml through the central directory too, and images as before', () => {

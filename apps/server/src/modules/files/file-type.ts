@@ -31,15 +31,27 @@ const ZIP_LOCAL = [0x50, 0x4b, 0x03, 0x04];
 const ZIP_CENTRAL = [0x50, 0x4b, 0x01, 0x02];
 const WORD_STREAM = Buffer.from('WordDocument', 'utf16le');
 const DOCX_PART = Buffer.from('word/document.xml');
+/** OLE2 streams of Excel 97-2003 (Workbook; Book for Excel 5) and PowerPoint 97-2003 (issue 14 offers) */
+const OLE2_STREAMS: readonly [string, string][] = [
+  ['Workbook', 'application/vnd.ms-excel'],
+  ['Book', 'application/vnd.ms-excel'],
+  ['PowerPoint Document', 'application/vnd.ms-powerpoint'],
+];
+/** OOXML main parts of Excel and PowerPoint 2007+ */
+const OOXML_PARTS: readonly [string, string][] = [
+  ['xl/workbook.xml', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+  ['ppt/presentation.xml', 'application/vnd.openxmlformats-officedocument.presentationml.presentation'],
+];
 
 /**
  * Whether an OLE2 file holds a `WordDocument` stream: a directory entry (128 bytes, always at a multiple of
  * 128 from the start since sectors are 512 or 4096 bytes after a 512-byte header) whose UTF-16 name is it,
  * its name length field (offset 0x40) 26 (12 characters and the terminator) and its type (0x42) a stream.
  */
-const isWordOle2 = (bytes: Buffer) => {
-  for (let at = bytes.indexOf(WORD_STREAM); at >= 0; at = bytes.indexOf(WORD_STREAM, at + 1)) {
-    if (at % 128 === 0 && at >= 512 && bytes.readUInt16LE(at + 0x40) === 26 && bytes[at + 0x42] === 2)
+const isWordOle2 = (bytes: Buffer, stream = WORD_STREAM) => {
+  const nameLength = stream.length + 2;
+  for (let at = bytes.indexOf(stream); at >= 0; at = bytes.indexOf(stream, at + 1)) {
+    if (at % 128 === 0 && at >= 512 && bytes.readUInt16LE(at + 0x40) === nameLength && bytes[at + 0x42] === 2)
       return true;
   }
   return false;
@@ -49,20 +61,16 @@ const isWordOle2 = (bytes: Buffer) => {
  * Whether a zip archive has a `word/document.xml` entry: its name right after a local file header (30 bytes,
  * name length at 26) or a central directory header (46 bytes, name length at 28).
  */
-const isDocxZip = (bytes: Buffer) => {
-  for (let at = bytes.indexOf(DOCX_PART); at >= 0; at = bytes.indexOf(DOCX_PART, at + 1)) {
+const isDocxZip = (bytes: Buffer, part = DOCX_PART) => {
+  for (let at = bytes.indexOf(part); at >= 0; at = bytes.indexOf(part, at + 1)) {
     const local = at - 30;
-    if (
-      local >= 0 &&
-      startsWith(bytes, ZIP_LOCAL, local) &&
-      bytes.readUInt16LE(local + 26) === DOCX_PART.length
-    )
+    if (local >= 0 && startsWith(bytes, ZIP_LOCAL, local) && bytes.readUInt16LE(local + 26) === part.length)
       return true;
     const central = at - 46;
     if (
       central >= 0 &&
       startsWith(bytes, ZIP_CENTRAL, central) &&
-      bytes.readUInt16LE(central + 28) === DOCX_PART.length
+      bytes.readUInt16LE(central + 28) === part.length
     )
       return true;
   }
@@ -75,13 +83,22 @@ const isDocxZip = (bytes: Buffer) => {
  * any other zip is none of them); otherwise as `detectContentType`.
  */
 export const detectFileType = (bytes: Buffer): string | null => {
-  if (startsWith(bytes, OLE2)) return isWordOle2(bytes) ? 'application/msword' : null;
-  if (startsWith(bytes, ZIP_LOCAL))
-    return isDocxZip(bytes)
-      ? 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'
-      : null;
+  if (startsWith(bytes, OLE2)) {
+    if (isWordOle2(bytes)) return 'application/msword';
+    const found = OLE2_STREAMS.find(([name]) => isWordOle2(bytes, Buffer.from(name, 'utf16le')));
+    return found ? found[1] : null;
+  }
+  if (startsWith(bytes, ZIP_LOCAL)) {
+    if (isDocxZip(bytes)) return 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+    const found = OOXML_PARTS.find(([part]) => isDocxZip(bytes, Buffer.from(part)));
+    return found ? found[1] : null;
+  }
   return detectContentType(bytes.subarray(0, SNIFF_BYTES));
 };
+
+/** Whether a file's first bytes need the whole file to be told apart (OLE2 and zip containers). */
+export const needsWholeFile = (head: Buffer): boolean =>
+  startsWith(head, OLE2) || startsWith(head, ZIP_LOCAL);
 
 /** The file name ending a stored key gets for each detected type. */
 export const EXTENSION_OF: Record<string, string> = {
@@ -93,4 +110,8 @@ export const EXTENSION_OF: Record<string, string> = {
   'application/pdf': '.pdf',
   'application/msword': '.doc',
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document': '.docx',
+  'application/vnd.ms-excel': '.xls',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': '.xlsx',
+  'application/vnd.ms-powerpoint': '.ppt',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': '.pptx',
 };

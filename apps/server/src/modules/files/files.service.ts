@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import type { ByteRange, FileStore } from '../../storage';
 import type { Secrets } from '../system/secrets';
 import { limitBytes, readHead } from './file-stream';
-import { detectContentType, EXTENSION_OF, SNIFF_BYTES } from './file-type';
+import { detectContentType, detectFileType, EXTENSION_OF, needsWholeFile, SNIFF_BYTES } from './file-type';
 import { type FileRow, findFile, findFiles, insertFile } from './files.repo';
 
 export type { FileRow } from './files.repo';
@@ -113,6 +113,14 @@ export const claimFile = async (opts: {
   return file;
 };
 
+/** All of a (size-limited) stream's bytes. */
+const readLimited = async (stream: Readable): Promise<Buffer> => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream)
+    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks);
+};
+
 /** What receiving an upload needs from the app context. */
 export type UploadContext = FileUrlContext;
 
@@ -147,17 +155,20 @@ export const receiveUpload = async (
   try {
     const head = await readHead(stream, SNIFF_BYTES);
     if (head.length === 0) throw AppError.badRequest(FILES_MSG.required);
-    const contentType = detectContentType(head);
+    const tooLarge = () => new AppError(413, FILES_MSG.tooLarge(rule.maxBytes));
+    // OLE2 and zip containers (Office files, issue 14) are told apart only from the whole file: read it
+    // (at most the purpose's size) before deciding
+    const whole = needsWholeFile(head)
+      ? await readLimited(limitBytes(stream, head, rule.maxBytes, tooLarge).body)
+      : null;
+    const contentType = whole ? detectFileType(whole) : detectContentType(head);
     if (!contentType || !(rule.types as readonly string[]).includes(contentType)) {
       throw AppError.badRequest(FILES_MSG.badType(rule.label));
     }
     const key = newStorageKey(purpose, contentType, ctx.now());
-    const limited = limitBytes(
-      stream,
-      head,
-      rule.maxBytes,
-      () => new AppError(413, FILES_MSG.tooLarge(rule.maxBytes)),
-    );
+    const limited = whole
+      ? { body: whole, count: () => whole.length }
+      : limitBytes(stream, head, rule.maxBytes, tooLarge);
     const { size } = await ctx.storage.put(key, limited.body, contentType);
     try {
       const row = await insertFile(ctx.db, {
@@ -190,7 +201,7 @@ export const storeFileBytes = async (
 ): Promise<FileRow> => {
   const rule = FILE_PURPOSES[opts.purpose];
   if (opts.bytes.length === 0) throw AppError.badRequest(FILES_MSG.required);
-  const contentType = detectContentType(opts.bytes.subarray(0, SNIFF_BYTES));
+  const contentType = detectFileType(opts.bytes);
   if (!contentType || !(rule.types as readonly string[]).includes(contentType)) {
     throw AppError.badRequest(FILES_MSG.badType(rule.label));
   }

@@ -399,3 +399,29 @@ export const completeTask = async (db: Db, taskId: number, memberId: number, at:
     .values({ taskId, memberId, completedAt: at })
     .onConflictDoNothing();
 };
+
+// ----- Recruitment (issue 14: a group open for applications is an internship programme)
+
+/** Sets a group's recruit state (Draft, Online or Offline). */
+export const setGroupRecruitState = async (db: Db, id: number, recruitState: string) => {
+  const [row] = await db
+    .update(internshipGroups)
+    .set({ recruitState })
+    .where(eq(internshipGroups.id, id))
+    .returning();
+  return row ?? null;
+};
+
+/** A page of the Online groups (programmes), newest first (internship_groups_recruit_idx). */
+export const pageOnlineGroups = async (db: Db, page: { offset: number; limit: number }) => {
+  const where = eq(internshipGroups.recruitState, 'Online');
+  const rows = await db
+    .select()
+    .from(internshipGroups)
+    .where(where)
+    .orderBy(desc(internshipGroups.id))
+    .offset(page.offset)
+    .limit(page.limit);
+  const [total] = await db.select({ n: count() }).from(internshipGroups).where(where);
+  return { rows, total: total?.n ?? 0 };
+};

@@ -731,3 +731,23 @@ export const addMemberRecord = (
 /** Finishes a group at `at` (the demo data; the organiser's route is finishGroup). */
 export const finishGroupRecord = (db: Db, groupId: number, at: Date) =>
   repo.updateGroup(db, groupId, { finishedAt: at });
+
+// ---------------------------------------------------------------------------------------------------------
+// Contract (issue 14, jobs/programs): a group open for applications is an internship programme
+
+export type { GroupRow } from './internships.repo';
+
+/** The organiser's own group (403 not business / no company; another company's 404 实习计划不存在). */
+export const organiserGroupOf = (opts: { db: Db; actor: Actor; groupId: number }) =>
+  ownGroup(opts.db, opts.actor, opts.groupId);
+
+/** Sets a group's recruit state (the caller checked who asks). */
+export const setGroupRecruitState = (opts: { db: Db; groupId: number; recruitState: string }) =>
+  repo.setGroupRecruitState(opts.db, opts.groupId, opts.recruitState);
+
+/** A group by id, any state, or null. */
+export const groupById = (opts: { db: Db; groupId: number }) => repo.findGroup(opts.db, opts.groupId);
+
+/** A page of the Online groups, newest first. */
+export const pageOnlineGroups = (opts: { db: Db; query: PageQuery }) =>
+  repo.pageOnlineGroups(opts.db, pageOf(opts.query));

@@ -249,6 +249,26 @@ const convertedPdf = async (
 };
 
 /**
+ * Contract (issue 14): a PDF to show of attachment file `fileId` of member `userId` (delivered to an
+ * employer): the file itself when it is a PDF, else the PDF converted from the Word file while the member
+ * still keeps that attachment (made now with LibreOffice when installed); null when there is none.
+ */
+export const pdfOfAttachedFile = async (opts: {
+  ctx: Ctx;
+  userId: number;
+  attachedId: number;
+  fileId: number;
+}): Promise<FileRow | null> => {
+  const file = await fileById(opts.ctx.db, opts.fileId);
+  if (!file) return null;
+  if (file.contentType === DOCUMENT_TYPES[0]) return file;
+  const row = await findAttached(opts.ctx.db, opts.attachedId);
+  if (!row || row.userId !== opts.userId || row.fileId !== file.id) return null;
+  const pdf = await convertedPdf(opts.ctx, row, file);
+  return typeof pdf === 'string' ? null : pdf;
+};
+
+/**
  * The preview of one of the member's attachments: a PDF inline; a Word file as the PDF LibreOffice made of
  * it, or (not installed, or it failed) only the download with a note saying why.
  */

@@ -15,7 +15,7 @@ import { claimFile, type FileUrlContext, fileUrlById, openContent } from '../fil
 import { careerProfileOf, profileSummaryOf } from '../member-profile/member-profile.service';
 import type { Actor } from '../sessions/actor';
 import { requireOwnResume, resumeOwnerOf } from './resume.policy';
-import { resumeOf } from './resume.service';
+import { resumeOf, resumeOfUser } from './resume.service';
 import { checkFonts, type PdfFonts, renderResumePdf } from './resume-preview.pdf';
 import * as repo from './resume-preview.repo';
 
@@ -62,6 +62,15 @@ const collect = async (
   query: ResumePreviewQuery,
 ): Promise<{ preview: ResumePreview; portraitFileId: number | null; userId: number }> => {
   const { userId, resume } = await resumeFor(ctx, actor, query);
+  return collectOf(ctx, userId, resume);
+};
+
+/** The whole resume `resume` of member `userId` (see `collect`). */
+const collectOf = async (
+  ctx: FileUrlContext,
+  userId: number,
+  resume: Awaited<ReturnType<typeof resumeOf>>,
+): Promise<{ preview: ResumePreview; portraitFileId: number | null; userId: number }> => {
   const [career, summary, sections] = await Promise.all([
     careerProfileOf({ db: ctx.db, userId }),
     profileSummaryOf({ db: ctx.db, userId }),
@@ -172,6 +181,22 @@ export const previewOf = async (opts: {
   query: ResumePreviewQuery;
 }): Promise<ResumePreview> => {
   const { preview, portraitFileId } = await collect(opts.ctx, opts.actor, opts.query);
+  return {
+    ...preview,
+    profile: { ...preview.profile, portrait: await fileUrlById(opts.ctx, portraitFileId) },
+  };
+};
+
+/**
+ * Contract (issue 14): member `userId`'s whole online resume, avatar signed, for an employer it was delivered
+ * to. The caller (jobs/applications.service) checks the delivery and the privacy switch first.
+ */
+export const previewOfMember = async (opts: {
+  ctx: FileUrlContext;
+  userId: number;
+}): Promise<ResumePreview> => {
+  const resume = await resumeOfUser({ db: opts.ctx.db, userId: opts.userId, now: opts.ctx.now() });
+  const { preview, portraitFileId } = await collectOf(opts.ctx, opts.userId, resume);
   return {
     ...preview,
     profile: { ...preview.profile, portrait: await fileUrlById(opts.ctx, portraitFileId) },

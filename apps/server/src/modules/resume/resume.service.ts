@@ -75,6 +75,10 @@ const onlineOf = (row: repo.ResumeRow): ResumeOnline => ({
 export const resumeOf = async (ctx: Ctx): Promise<ResumeOnline> =>
   onlineOf(await repo.ensureResumeOfUser(ctx.db, resumeOwnerOf(ctx.actor), ctx.now));
 
+/** Contract (issue 14): member `userId`'s resume (made on first use), for an area that already checked access. */
+export const resumeOfUser = async (opts: { db: Db; userId: number; now: Date }): Promise<ResumeOnline> =>
+  onlineOf(await repo.ensureResumeOfUser(opts.db, opts.userId, opts.now));
+
 /** The asking member's resume by id (404 when it is not theirs). */
 const ownResume = async (ctx: Ctx, id: number) => {
   const row = await repo.findResume(ctx.db, id);

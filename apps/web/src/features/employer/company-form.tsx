@@ -1,11 +1,31 @@
-import { type Company, INTERNSHIP_LIMITS, INTERNSHIPS_MSG, type UploadedFile } from '@uplus/shared';
-import { Button, Form, Input } from 'antd';
+import {
+  COMPANY_NICKNAME_MAX,
+  COMPANY_SCALES,
+  type Company,
+  FINANCING_ROUNDS,
+  INDUSTRIES,
+  INTERNSHIP_LIMITS,
+  INTERNSHIPS_MSG,
+  type UploadedFile,
+} from '@uplus/shared';
+import { Button, Form, Input, Select } from 'antd';
 import { useEffect } from 'react';
 import { useToast } from '../../lib/toast';
 import { FileUpload } from '../files/file-upload';
 import { useSaveCompany } from '../internships/api';
+import { CompanyVideos } from './company-videos';
 
-type FormValues = { name: string; introduction: string; logo: UploadedFile | null };
+type FormValues = {
+  name: string;
+  introduction: string;
+  logo: UploadedFile | null;
+  nickname: string;
+  financingRound: string | null;
+  industry: string | null;
+  scale: string | null;
+};
+const options = (list: readonly { value: string; label: string }[]) =>
+  list.map((i) => ({ value: i.value, label: i.label }));
 
 /** The company profile form of 企业入口: name (required, at most 50), introduction, logo (an upload). */
 export function CompanyForm({ company }: { company: Company | null }) {
@@ -17,6 +37,10 @@ export function CompanyForm({ company }: { company: Company | null }) {
       name: company?.name ?? '',
       introduction: company?.introduction ?? '',
       logo: company?.logo ?? null,
+      nickname: company?.nickname ?? '',
+      financingRound: company?.financingRound ?? null,
+      industry: company?.industry ?? null,
+      scale: company?.scale ?? null,
     });
   }, [company, form]);
 
@@ -26,6 +50,10 @@ export function CompanyForm({ company }: { company: Company | null }) {
         name: values.name.trim(),
         introduction: (values.introduction ?? '').trim(),
         logoFileId: values.logo?.id ?? null,
+        nickname: (values.nickname ?? '').trim(),
+        financingRound: (values.financingRound ?? null) as never,
+        industry: (values.industry ?? null) as never,
+        scale: (values.scale ?? null) as never,
       });
       toast.success(INTERNSHIPS_MSG.saved);
     } catch {
@@ -54,6 +82,22 @@ export function CompanyForm({ company }: { company: Company | null }) {
           <Input autoComplete="organization" data-testid="company-name" />
         </Form.Item>
         <Form.Item
+          name="nickname"
+          label="企业简称"
+          rules={[{ max: COMPANY_NICKNAME_MAX, message: `企业简称最多${COMPANY_NICKNAME_MAX}个字` }]}
+        >
+          <Input maxLength={COMPANY_NICKNAME_MAX} data-testid="company-nickname" />
+        </Form.Item>
+        <Form.Item name="financingRound" label="融资阶段">
+          <Select allowClear options={options(FINANCING_ROUNDS)} />
+        </Form.Item>
+        <Form.Item name="industry" label="所属行业">
+          <Select allowClear options={options(INDUSTRIES)} />
+        </Form.Item>
+        <Form.Item name="scale" label="企业规模">
+          <Select allowClear options={options(COMPANY_SCALES)} />
+        </Form.Item>
+        <Form.Item
           name="introduction"
           label="企业简介"
           rules={[
@@ -72,6 +116,7 @@ export function CompanyForm({ company }: { company: Company | null }) {
           保存
         </Button>
       </Form>
+      {company && <CompanyVideos company={company} />}
     </div>
   );
 }

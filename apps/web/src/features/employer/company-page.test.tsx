@@ -63,12 +63,20 @@ describe('企业入口', () => {
       name: '优加信息技术有限公司',
       introduction: '',
       logoFileId: null,
+      nickname: '',
+      financingRound: null,
+      industry: null,
+      scale: null,
     });
     const links = await screen.findAllByTestId('company-hub-link');
     expect(links.map((l) => l.getAttribute('href'))).toEqual([
       '/u/enterprise/internships',
       '/u/openclass/manage',
       '/u/enterprise/certificates',
+      '/u/enterprise/jobs',
+      '/u/enterprise/applications',
+      '/u/enterprise/talks',
+      '/u/enterprise/fairs',
     ]);
   });
 });

@@ -1,4 +1,13 @@
-import { BankOutlined, ReadOutlined, SafetyCertificateOutlined, SolutionOutlined } from '@ant-design/icons';
+import {
+  BankOutlined,
+  CalendarOutlined,
+  InboxOutlined,
+  ProfileOutlined,
+  ReadOutlined,
+  SafetyCertificateOutlined,
+  SolutionOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
 import { toRole } from '@uplus/shared';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
@@ -31,6 +40,21 @@ export const COMPANY_HUB_LINKS = [
     text: '为实习成员颁发证书',
     icon: <SafetyCertificateOutlined />,
   },
+  // issue 14: positions, applications, career talks, job fairs
+  { to: '/u/enterprise/jobs', title: '职位管理', text: '发布职位，上线与下线', icon: <ProfileOutlined /> },
+  {
+    to: '/u/enterprise/applications',
+    title: '投递管理',
+    text: '查看投递的简历，发送笔试、面试与入职邀请',
+    icon: <InboxOutlined />,
+  },
+  {
+    to: '/u/enterprise/talks',
+    title: '宣讲会管理',
+    text: '发布线上或线下宣讲会',
+    icon: <CalendarOutlined />,
+  },
+  { to: '/u/enterprise/fairs', title: '双选会管理', text: '发布双选会及参会职位', icon: <TeamOutlined /> },
 ] as const;
 
 /**

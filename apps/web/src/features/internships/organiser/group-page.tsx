@@ -21,6 +21,7 @@ import { GroupFormDialog } from './group-form-dialog';
 import { StageFormDialog } from './stage-form-dialog';
 import '../internships.css';
 import '../../courses/courses.css';
+import { ProgramSection } from './program-section';
 
 type Actions = ReturnType<typeof useGroupActions>;
 type Confirm = ReturnType<typeof useConfirm>;
@@ -97,6 +98,7 @@ export function EnterpriseGroupPage() {
               <StagesSection group={g} actions={actions} confirm={confirm} finished={finished} />
               <CodesSection group={g} actions={actions} confirm={confirm} finished={finished} />
               <MembersSection group={g} actions={actions} finished={finished} />
+              <ProgramSection groupId={g.id} finished={finished} />
               <GroupFormDialog
                 open={editing}
                 title="编辑实习计划"
