@@ -36,6 +36,7 @@ import { submissionRoutes } from './modules/homework/submissions.routes';
 import { idpRoutes } from './modules/idp/idp.routes';
 import { internshipRoutes } from './modules/internships/internships.routes';
 import { applicationsRoutes } from './modules/jobs/applications.routes';
+import { feedbackRoutes } from './modules/jobs/feedback.routes';
 import { occupationRoutes } from './modules/jobs/occupations.routes';
 import { programRoutes } from './modules/jobs/programs.routes';
 import { mapsRoutes } from './modules/maps/maps.routes';
@@ -203,6 +204,7 @@ export const buildApp = async (config: Config, deps: AppDeps = {}): Promise<App>
   resumeAttachedRoutes(app, ctx); // issue 13: attached resumes and their upload ticket
   applicationsRoutes(app, ctx); // issue 14: the employer's applications inbox
   resumePreviewRoutes(app, ctx); // issue 13: the online resume's preview and PDF
+  feedbackRoutes(app, ctx); // issue 14: the feedback center (deliveries, invitations, offer files)
   favouriteRoutes(app, ctx); // issue 14: favourites
   reservationRoutes(app, ctx); // issue 14: career talks, job fairs, reservations
   // issue 12: open classes (职业发展课)

@@ -118,6 +118,10 @@ const PAGES: Record<string, LazyPage> = {
     Component: (await import('../features/resume/attached/attached-resume-preview-page'))
       .AttachedResumePreviewPage,
   }),
+  // issue 14 (jobs): 投递反馈, the feedback center
+  feedback: async () => ({
+    Component: (await import('../features/jobs/feedback/feedback-page')).FeedbackPage,
+  }),
   enterpriseInternships: async () => ({
     Component: (await import('../features/internships/organiser/groups-page')).EnterpriseGroupsPage,
   }),

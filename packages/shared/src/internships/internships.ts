@@ -345,13 +345,30 @@ export type JoinBody = z.infer<typeof joinBody>;
 export const joinResult = z.object({ internshipGroupId: z.string(), memberId: z.string() });
 export type JoinResult = z.infer<typeof joinResult>;
 
-/** `GET internship_members/joined_count?inviteCode=` (spec 7). */
-export const joinedCountQuery = z.object({ inviteCode: inviteCodeField });
+/**
+ * `GET internship_members/joined_count?inviteCode=` (spec 7), or `?internProgramId=` (issue 14, accepting an
+ * internship offer): exactly one of the two.
+ */
+export const joinedCountQuery = z
+  .object({
+    inviteCode: inviteCodeField.optional(),
+    internProgramId: idParam(INTERNSHIPS_MSG.groupNotFound).optional(),
+  })
+  .refine((q) => (q.inviteCode === undefined) !== (q.internProgramId === undefined), {
+    message: INTERNSHIPS_MSG.inviteCodeInvalid,
+  });
 export const joinedCount = z.object({
   joinFlag: z
     .boolean()
-    .describe('the code admits the asker now (valid, enabled, not used up, group not finished)'),
-  joinCount: z.number().int().describe('members who joined the group (not exited)'),
+    .describe(
+      'inviteCode: the code admits the asker now (valid, enabled, not used up, group not finished); internProgramId: the asker is a current member of that programme',
+    ),
+  joinCount: z
+    .number()
+    .int()
+    .describe(
+      'inviteCode: members who joined the group (not exited); internProgramId: the asker’s current internships',
+    ),
   groupName: z.string(),
   companyName: z.string(),
   message: z.string().describe('why not, when joinFlag is false; else empty'),

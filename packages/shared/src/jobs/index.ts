@@ -1,3 +1,4 @@
 export * from './applications';
 export * from './employer';
+export * from './feedback';
 export * from './jobs';

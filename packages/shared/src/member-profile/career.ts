@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { unreadCounts } from '../jobs/feedback';
 import {
   firstAcceptedError,
   firstEducationError,
@@ -255,6 +256,8 @@ export const memberDetail = z.object({
   profile: memberCareerProfile.optional(),
   intentions: z.array(memberIntention).optional(),
   citys: z.array(memberCity).optional(),
+  /** issue 14: unread invitations per type (feedback center badges and dots) */
+  unreadCounts: unreadCounts.optional(),
 });
 export type MemberDetail = z.infer<typeof memberDetail>;
 

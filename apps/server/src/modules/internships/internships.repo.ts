@@ -425,3 +425,22 @@ export const pageOnlineGroups = async (db: Db, page: { offset: number; limit: nu
   const [total] = await db.select({ n: count() }).from(internshipGroups).where(where);
   return { rows, total: total?.n ?? 0 };
 };
+// ----- Internship programmes (issue 14: the feedback center)
+
+/** Groups by id (unknown ones left out), with their company. */
+export const findGroupsByIds = (db: Db, ids: readonly number[]) =>
+  ids.length
+    ? db
+        .select()
+        .from(internshipGroups)
+        .where(inArray(internshipGroups.id, [...ids]))
+    : Promise.resolve([] as GroupRow[]);
+
+/** Companies' names by id. */
+export const findCompanyNames = (db: Db, ids: readonly number[]) =>
+  ids.length
+    ? db
+        .select({ id: companies.id, name: companies.name })
+        .from(companies)
+        .where(inArray(companies.id, [...ids]))
+    : Promise.resolve([] as { id: number; name: string }[]);

@@ -108,14 +108,17 @@ export const internshipRoutes = (app: App, ctx: AppContext) => {
       schema: {
         tags,
         summary: 'Whether an invite code admits anyone now (joinFlag) and how many joined its group',
-        description: `Short or unknown code: 400 / 404 ${INTERNSHIPS_MSG.inviteCodeInvalid}.`,
+        description: `Exactly one of inviteCode and internProgramId (else 400 ${INTERNSHIPS_MSG.inviteCodeInvalid}). inviteCode: short or unknown code 400 / 404 ${INTERNSHIPS_MSG.inviteCodeInvalid}. internProgramId (issue 14, accepting an internship offer): joinFlag = the asker is a current member of that programme, joinCount = the asker’s current internships; unknown programme 404 ${INTERNSHIPS_MSG.groupNotFound}.`,
         querystring: joinedCountQuery,
         response: answers(joinedCount),
       },
     },
     async (request) => {
-      await ctx.auth.require(request);
-      return ok(await service.joinedCount({ db: ctx.db, code: request.query.inviteCode }));
+      const actor = await ctx.auth.require(request);
+      const { inviteCode, internProgramId } = request.query;
+      if (internProgramId)
+        return ok(await service.programJoinedCount({ db: ctx.db, actor, groupId: n(internProgramId) }));
+      return ok(await service.joinedCount({ db: ctx.db, code: inviteCode ?? '' }));
     },
   );
 

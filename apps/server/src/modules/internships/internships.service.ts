@@ -751,3 +751,96 @@ export const groupById = (opts: { db: Db; groupId: number }) => repo.findGroup(o
 /** A page of the Online groups, newest first. */
 export const pageOnlineGroups = (opts: { db: Db; query: PageQuery }) =>
   repo.pageOnlineGroups(opts.db, pageOf(opts.query));
+// Contracts (issue 14, jobs feedback center): internship programmes and joining by an accepted offer
+
+/** An internship programme as the feedback center shows it. */
+export type ProgrammeSummary = {
+  id: number;
+  companyId: number;
+  name: string;
+  status: ReturnType<typeof internshipStatusOf>;
+  /** taken offline (recruitState Offline): 已下线 */
+  deleted: boolean;
+  startAt: Date;
+  endAt: Date;
+};
+
+/** Contract: programmes (internship groups) by id; unknown ids are absent. */
+export const programmesByIds = async (opts: {
+  db: Db;
+  ids: readonly number[];
+  now: Date;
+}): Promise<Map<number, ProgrammeSummary>> => {
+  const rows = await repo.findGroupsByIds(opts.db, [...new Set(opts.ids)]);
+  return new Map(
+    rows.map((g) => [
+      g.id,
+      {
+        id: g.id,
+        companyId: g.companyId,
+        name: g.name,
+        status: internshipStatusOf(g, opts.now),
+        deleted: g.recruitState === 'Offline',
+        startAt: g.startAt,
+        endAt: g.endAt,
+      },
+    ]),
+  );
+};
+
+/**
+ * `GET internship_members/joined_count?internProgramId=`: joinFlag = the asker is a current member of that
+ * programme; joinCount = how many current internships the asker has (spec section 4, offer acceptance).
+ */
+export const programJoinedCount = async (opts: {
+  db: Db;
+  actor: Actor;
+  groupId: number;
+}): Promise<JoinedCount> => {
+  const [group, current] = await Promise.all([
+    repo.findGroup(opts.db, opts.groupId),
+    repo.findCurrentMemberships(opts.db, opts.actor.userId),
+  ]);
+  if (!group) throw AppError.notFound(INTERNSHIPS_MSG.groupNotFound);
+  const [company] = await repo.findCompanyNames(opts.db, [group.companyId]);
+  return {
+    joinFlag: current.some((c) => c.group.id === group.id),
+    joinCount: current.length,
+    groupName: group.name,
+    companyName: company?.name ?? '',
+    message: '',
+  };
+};
+
+/**
+ * Contract: joins the user to programme `groupId` because they accepted its offer, inside the caller's
+ * transaction `db`. Under the same user lock as joining by code, with the one-current-internship rule: already
+ * a current member of it: nothing to do; a current internship elsewhere: 400 每人同时只能参加1个实习计划…;
+ * a finished group: 400 实习已结束.
+ */
+export const joinByOffer = async (opts: {
+  db: Db;
+  userId: number;
+  groupId: number;
+  occupationName: string;
+  now: Date;
+}): Promise<{ internshipGroupId: string; memberId: string }> => {
+  await repo.lockUser(opts.db, opts.userId);
+  const group = await repo.findGroup(opts.db, opts.groupId);
+  if (!group) throw AppError.notFound(INTERNSHIPS_MSG.groupNotFound);
+  const current = await repo.findCurrentMemberships(opts.db, opts.userId);
+  const mine = current.find((c) => c.group.id === group.id);
+  if (mine) return { internshipGroupId: String(group.id), memberId: String(mine.member.id) };
+  if (current.length) throw AppError.badRequest(INTERNSHIPS_MSG.joinLimit);
+  if (group.finishedAt) throw AppError.badRequest(INTERNSHIPS_MSG.groupFinished);
+  const member = await repo.insertMember(opts.db, {
+    groupId: group.id,
+    userId: opts.userId,
+    inviteCodeId: null,
+    occupationName: [...(opts.occupationName || group.name)]
+      .slice(0, INTERNSHIP_LIMITS.occupationMax)
+      .join(''),
+    joinedAt: opts.now,
+  });
+  return { internshipGroupId: String(group.id), memberId: String(member.id) };
+};

@@ -24,6 +24,7 @@ import {
 import { AppError } from '../../core/errors';
 import { companiesByIds } from '../employer/employer.service';
 import { claimFile, type FileUrlContext, fileUrlById, receiveUpload } from '../files/files.service';
+import { unreadCountsOf } from '../jobs/feedback.service';
 import { touchResumeOf } from '../resume/resume.service';
 import type { Actor } from '../sessions/actor';
 import { citiesExist, divisionNamesOf, domicileExists, occupationsExist } from './member-profile.catalog';
@@ -285,6 +286,7 @@ export const memberDetailOf = async (opts: {
       standardOccupationName: i.name,
     }));
   if (wants.has('citys')) answer.citys = career.cities.map((c) => ({ cityCode: c.code, cityName: c.name }));
+  answer.unreadCounts = await unreadCountsOf({ db: ctx.db, userId });
   return answer;
 };
 

@@ -35,14 +35,17 @@ export const findSoffice = (configured: string | undefined): Promise<string | nu
   return found;
 };
 
+/** Office extensions LibreOffice converts (the feedback center's offer files reuse this, issue 14). */
+export type ConvertibleExtension = 'doc' | 'docx' | 'xls' | 'xlsx' | 'ppt' | 'pptx';
+
 /**
- * Converts a .doc/.docx to PDF bytes in a fresh temporary directory (its own LibreOffice profile too, so
+ * Converts a .doc/.docx (or another Office file) to PDF bytes in a fresh temporary directory (its own LibreOffice profile too, so
  * conversions do not share a lock); throws when LibreOffice fails or takes too long.
  */
 export const convertToPdf = async (
   soffice: string,
   bytes: Buffer,
-  extension: 'doc' | 'docx',
+  extension: ConvertibleExtension,
 ): Promise<Buffer> => {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'uplus-convert-'));
   try {
