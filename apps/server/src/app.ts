@@ -26,6 +26,7 @@ import { competitionRoutes } from './modules/competitions/competitions.routes';
 import { courseRoutes } from './modules/courses/courses.routes';
 import { dataScreenRoutes } from './modules/data-screen/data-screen.routes';
 import { employerRoutes } from './modules/employer/employer.routes';
+import { favouriteRoutes } from './modules/favourites/favourites.routes';
 import { fileRoutes } from './modules/files/files.routes';
 import { gradingRoutes } from './modules/homework/grading/grading.routes';
 import { homeworkRoutes } from './modules/homework/homework.routes';
@@ -55,6 +56,7 @@ import { aiRoutes } from './modules/question-bank/ai.routes';
 import { generateQuestionsRoutes } from './modules/question-bank/generate-questions.routes';
 import { questionBankRoutes } from './modules/question-bank/question-bank.routes';
 import { teachingRoutes } from './modules/question-bank/teaching.routes';
+import { reservationRoutes } from './modules/reservations/reservations.routes';
 import { resumeRoutes } from './modules/resume/resume.routes';
 import { resumeAttachedRoutes } from './modules/resume/resume-attached.routes';
 import { resumePreviewRoutes } from './modules/resume/resume-preview.routes';
@@ -205,6 +207,8 @@ export const buildApp = async (config: Config, deps: AppDeps = {}): Promise<App>
   applicationsRoutes(app, ctx); // issue 14: the employer's applications inbox
   resumePreviewRoutes(app, ctx); // issue 13: the online resume's preview and PDF
   feedbackRoutes(app, ctx); // issue 14: the feedback center (deliveries, invitations, offer files)
+  favouriteRoutes(app, ctx); // issue 14: favourites
+  reservationRoutes(app, ctx); // issue 14: career talks, job fairs, reservations
   // issue 12: open classes (职业发展课)
   openClassRoutes(app, ctx);
   mapsRoutes(app, ctx); // issue 14: the map provider's tiles for pages

@@ -10,6 +10,8 @@ export * from './core/services';
 // issue 11: courses (classes, class codes, the student's course list)
 export * from './courses/courses';
 export * from './data-screen/data-screen';
+// issue 14: favourites, career talks, job fairs and reservations
+export * from './favourites/index';
 // issue 12: uploaded files
 export * from './files/files';
 export * from './foundation/config';
@@ -38,5 +40,6 @@ export * from './question-bank/question-bank';
 export * from './question-bank/questions';
 export * from './question-bank/scoring';
 export * from './question-bank/teaching';
+export * from './reservations/index';
 // issue 13: the online resume
 export * from './resume/index';

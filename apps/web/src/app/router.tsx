@@ -170,6 +170,29 @@ const PAGES: Record<string, LazyPage> = {
     Component: (await import('../features/jobs/intern-program/intern-program-detail-page'))
       .InternProgramDetailPage,
   }),
+  // issue 14 (favres): favourites, reservations, career talks and job fairs
+  favorite: async () => ({ Component: (await import('../features/favourites/favorite-page')).FavoritePage }),
+  reservation: async () => ({
+    Component: (await import('../features/reservations/reservation-page')).ReservationPage,
+  }),
+  careertalk: async () => ({
+    Component: (await import('../features/reservations/index-pages')).CareerTalkIndexPage,
+  }),
+  careertalkDetails: async () => ({
+    Component: (await import('../features/reservations/career-talk-detail-page')).CareerTalkDetailPage,
+  }),
+  jobfair: async () => ({
+    Component: (await import('../features/reservations/index-pages')).JobFairIndexPage,
+  }),
+  jobfairDetails: async () => ({
+    Component: (await import('../features/reservations/job-fair-detail-page')).JobFairDetailPage,
+  }),
+  enterpriseTalks: async () => ({
+    Component: (await import('../features/reservations/enterprise-talks-page')).EnterpriseTalksPage,
+  }),
+  enterpriseFairs: async () => ({
+    Component: (await import('../features/reservations/enterprise-fairs-page')).EnterpriseFairsPage,
+  }),
 };
 const workbenchLayout: LazyPage = async () => ({
   Component: (await import('./layouts/workbench-layout')).WorkbenchLayout,

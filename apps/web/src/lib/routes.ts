@@ -208,6 +208,13 @@ export const ROUTES: readonly RouteDef[] = [
     title: '实习计划管理',
     meta: LOGIN,
   },
+  // issue 14 (favres): career talks and job fairs (public), the company's talk and fair consoles
+  { path: '/careertalk/index', name: 'careertalk', title: '宣讲会', meta: {} },
+  { path: '/careertalk/details', name: 'careertalkDetails', title: '宣讲会详情', meta: {} },
+  { path: '/jobfair/index', name: 'jobfair', title: '双选会', meta: {} },
+  { path: '/jobfair/details', name: 'jobfairDetails', title: '双选会详情', meta: {} },
+  { path: '/u/enterprise/talks', name: 'enterpriseTalks', title: '宣讲会管理', meta: LOGIN },
+  { path: '/u/enterprise/fairs', name: 'enterpriseFairs', title: '双选会管理', meta: LOGIN },
   { path: '/u/teacherGr/group', name: 'teacherGroup', title: '我的课程', meta: LOGIN },
   { path: '/u/teacherGr/exerciseLibs', name: 'exerciseLibs', title: '我的习题', meta: LOGIN },
   // issue 11 (courses-web): a teacher's course page (classes, roster, homework, notices)

@@ -14,6 +14,7 @@ export * from './messages';
 export * from './open-classes';
 export * from './organisations';
 export * from './question-bank';
+export * from './reservations';
 export * from './resume';
 export * from './sessions';
 export * from './site';

@@ -1,0 +1,2 @@
+export * from './reservations';
+export * from './rules';
