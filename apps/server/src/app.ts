@@ -35,6 +35,8 @@ import { submissionRoutes } from './modules/homework/submissions.routes';
 import { idpRoutes } from './modules/idp/idp.routes';
 import { internshipRoutes } from './modules/internships/internships.routes';
 import { applicationsRoutes } from './modules/jobs/applications.routes';
+// issue 14: the job seeker's deliveries (helper delivery)
+import { deliveryRoutes } from './modules/jobs/delivery.routes';
 import { feedbackRoutes } from './modules/jobs/feedback.routes';
 import { occupationRoutes } from './modules/jobs/occupations.routes';
 import { programRoutes } from './modules/jobs/programs.routes';
@@ -206,6 +208,7 @@ export const buildApp = async (config: Config, deps: AppDeps = {}): Promise<App>
   // issue 12: open classes (职业发展课)
   openClassRoutes(app, ctx);
   mapsRoutes(app, ctx); // issue 14: the map provider's tiles for pages
+  deliveryRoutes(app, ctx); // issue 14: POST/DELETE delivery_records (helper delivery)
   const jobs = deps.jobs ?? createJobQueue({ db: database.db, log: app.log, bus: notifications });
   // Hooks run last-added first: the queue stops before a database opened here is closed.
   if (!deps.jobs) app.addHook('onClose', async () => jobs.stop());

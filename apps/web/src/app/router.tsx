@@ -158,6 +158,18 @@ const PAGES: Record<string, LazyPage> = {
     Component: (await import('../features/competitions/manage/competitions-manage-page'))
       .CompetitionsManagePage,
   }),
+  // issue 14 (delivery): 求职 job list, 职位详情, the internship programmes and a programme's page
+  ujob: async () => ({ Component: (await import('../features/jobs/job-list/job-list-page')).JobListPage }),
+  jobdetails: async () => ({
+    Component: (await import('../features/jobs/job-detail/job-detail-page')).JobDetailPage,
+  }),
+  internProgram: async () => ({
+    Component: (await import('../features/jobs/intern-program/intern-programs-page')).InternProgramsPage,
+  }),
+  internprogramDetails: async () => ({
+    Component: (await import('../features/jobs/intern-program/intern-program-detail-page'))
+      .InternProgramDetailPage,
+  }),
 };
 const workbenchLayout: LazyPage = async () => ({
   Component: (await import('./layouts/workbench-layout')).WorkbenchLayout,

@@ -259,6 +259,9 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/u/competitions/manage', name: 'competitionsManage', title: '竞赛管理', meta: LOGIN },
   // issue 14 (applications): the employer's applications inbox
   { path: '/u/enterprise/applications', name: 'enterpriseApplications', title: '投递管理', meta: LOGIN },
+  // issue 14 (delivery): the public job detail and an internship programme's page (both open in new tabs)
+  { path: '/jobdetails', name: 'jobdetails', title: '职位详情', meta: {} },
+  { path: '/internprogram/details', name: 'internprogramDetails', title: '实习项目详情', meta: {} },
 ];
 
 /** Redirects (spec 001 sections 2.1 and 2.2). */

@@ -59,7 +59,6 @@ export type FeedbackListInput = {
   type?: FeedbackType;
 };
 
-export const deliveryIdParams = z.object({ id: id(JOBS_MSG.deliveryNotFound) });
 export const materialIdParams = z.object({ id: id(JOBS_MSG.materialNotFound) });
 
 /** `GET ourea/delivery_records/{id}` (invite detail). */

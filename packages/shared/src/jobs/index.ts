@@ -1,4 +1,5 @@
 export * from './applications';
+export * from './delivery';
 export * from './employer';
 export * from './feedback';
 export * from './jobs';

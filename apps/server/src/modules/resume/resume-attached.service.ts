@@ -290,3 +290,16 @@ export const preview = async ({ ctx, actor, id }: WhoAsks & { id: number }): Pro
   }
   return { ...base, mode: 'pdf', pdfUrl: await fileUrl(ctx, pdf), note: '' };
 };
+
+/**
+ * Contract (issue 14, delivery): one of the member's own attachments with its file (the delivery keeps the
+ * file), or null when it is another member's or none.
+ */
+export const ownAttachedFileOf = async (opts: {
+  db: UploadContext['db'];
+  userId: number;
+  id: number;
+}): Promise<{ id: number; fileId: number } | null> => {
+  const row = await findAttached(opts.db, opts.id);
+  return row && row.userId === opts.userId ? { id: row.id, fileId: row.fileId } : null;
+};
