@@ -12,6 +12,8 @@
 //   sandbox's share, against the same programs straight through the sandbox (bench/grading.ts)
 //   BENCH_LISTS (true): issue 12's list endpoints with 10,000 rows against 10 (bench/lists.ts)
 //   BENCH_RESUME_LISTS (true): a member's resume lists with 10,000 other members' rows (bench/resume-lists.ts)
+//   BENCH_JOBS_LISTS (true): issue 14's inbox, feedback center and job list with 10,000 deliveries to one
+//   company and 10,000 online positions against a baseline of 20, median and p95 (bench/jobs-lists.ts)
 //   BENCH_RESUME_PDF (true): exporting an online resume as a PDF against reading it (bench/resume-pdf.ts)
 //   BENCH_BUNDLE (true): compressed JavaScript per route of the web build (bench/bundle-size.ts)
 //   BENCH_PAGE_LOAD (true): the home page's JavaScript and LCP in Chromium on a 4 Mbit/s + 40 ms link
@@ -24,6 +26,7 @@ import { type ApiBenchResult, type LoadResult, runApiBench } from './api';
 import { type BundleSizeResult, bundleSizeReport, runBundleSize } from './bundle-size';
 import { type ColdStartResult, coldStartReport, runColdStart } from './coldstart';
 import { type GradingBenchResult, gradingReport, runGradingBench } from './grading';
+import { type JobsListCase, jobsListReport, runJobsListBench } from './jobs-lists';
 import { ROOT } from './lib';
 import { type ListCase, listReport, runListBench } from './lists';
 import { type PageLoadResult, pageLoadReport, runPageLoad } from './page-load';
@@ -101,6 +104,10 @@ async function main(): Promise<void> {
       ? await runListBench({ log: (line) => log(`lists: ${line}`) })
       : null;
   const resumeLists = (env.BENCH_RESUME_LISTS ?? 'true') !== 'false' ? await runResumeListBench() : null;
+  const jobsLists: JobsListCase[] | null =
+    (env.BENCH_JOBS_LISTS ?? 'true') !== 'false'
+      ? await runJobsListBench({ log: (line) => log(`jobs-lists: ${line}`) })
+      : null;
   const resumePdf: ResumePdfCase[] | null =
     (env.BENCH_RESUME_PDF ?? 'true') !== 'false'
       ? await runResumePdfBench({ log: (line) => log(`resume-pdf: ${line}`) })
@@ -141,6 +148,7 @@ async function main(): Promise<void> {
     grading,
     lists,
     resumeLists,
+    jobsLists,
     resumePdf,
     bundle,
     pageLoad,
@@ -199,6 +207,10 @@ async function main(): Promise<void> {
       console.log(
         `  ${r.name}: ${r.baselineMs.toFixed(2)} ms -> ${r.ms.toFixed(2)} ms, ratio ${r.ratio.toFixed(2)}`,
       );
+  }
+  if (jobsLists) {
+    console.log('');
+    console.log(jobsListReport(jobsLists));
   }
   if (resumePdf) {
     console.log('');

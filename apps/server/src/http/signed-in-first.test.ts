@@ -36,6 +36,26 @@ const PUBLIC = new Set([
     'GET /dictionarys',
     'GET /live_rooms/config',
   ].map((op) => op.replace(' /', ' /api/opencourse/')),
+  // issue 14: what visitors read of recruitment (personalised when a token comes along) and competitions
+  ...[
+    'GET /companies/names',
+    'GET /companies/{id}',
+    'GET /recruitment_occupations',
+    'GET /recruitment_occupations/{id}',
+    'GET /recruitment_occupations/names',
+    'GET /intern_occupations/{id}',
+    'GET /intern_programs',
+    'GET /intern_programs/{id}',
+    'GET /career_talks',
+    'GET /career_talks/{id}',
+    'GET /job_fairs',
+    'GET /job_fairs/{id}',
+    'GET /maps/config',
+  ].map((op) => op.replace(' /', ' /api/ourea/')),
+  'GET /api/live/info/{roomId}',
+  'GET /api/competition/competitions',
+  'GET /api/competition/competitions/{id}',
+  'GET /api/competition/competitions/{id}/area_info',
 ]);
 
 type Operation = { method: string; path: string };

@@ -18,6 +18,7 @@ import type { FileStore } from '../storage';
 import { seedDemoCertificates } from './demo-certificates';
 import { seedDemoHomework } from './demo-homework';
 import { seedDemoInternships } from './demo-internships';
+import { seedDemoJobs } from './demo-jobs';
 import { seedDemoOpenClasses } from './demo-open-classes';
 import { seedDemoProfiles } from './demo-profile';
 import { seedDemoResume } from './demo-resume';
@@ -497,7 +498,7 @@ export const seedDemoData = async (opts: { db: Db; port: number; storage: FileSt
     name: DEMO_COMPANY.name,
     introduction: DEMO_COMPANY.introduction,
   });
-  await seedDemoInternships({
+  const demoGroups = await seedDemoInternships({
     db,
     companyId: company.id,
     organiserId: business.id,
@@ -522,5 +523,16 @@ export const seedDemoData = async (opts: { db: Db; port: number; storage: FileSt
     business,
     studentId: student2.id,
     now: new Date(now),
+  });
+  // issue 14: business01's positions, programme, talks and fair; teacher01's competition; student02's
+  // favourites, reservation, deliveries and an interview invitation (student01 is left a new job seeker)
+  await seedDemoJobs({
+    db,
+    storage: opts.storage,
+    now: new Date(now),
+    business,
+    teacher,
+    student02: { id: student2.id, username: 'student02', name: '赵雨涵' },
+    internshipGroupId: demoGroups.current.id,
   });
 };

@@ -4,6 +4,7 @@ import {
   PROGRAM_EXECUTION_MSG,
   utf8Length,
 } from '../program-execution/program-execution';
+import { QSN_TYPE, type QsnType } from './qsn-types';
 import {
   checkCaseWeights,
   evenCaseWeights,
@@ -18,21 +19,7 @@ import {
  * by the browser and by the server on every import, and the conversion to the exercise-set shape.
  */
 
-/** Question type codes (spec 3.3). */
-export const QSN_TYPE = {
-  singleChoice: 1,
-  multipleChoice: 2,
-  judgment: 3,
-  acmProgramming: 4,
-  programming: 5,
-  fillBlank: 6,
-  shortAnswer: 7,
-  function: 8,
-  comprehensive: 9,
-  calculation: 10,
-} as const;
-export type QsnType = (typeof QSN_TYPE)[keyof typeof QSN_TYPE];
-export const QSN_TYPES = Object.values(QSN_TYPE) as QsnType[];
+export { QSN_TYPE, QSN_TYPES, type QsnType } from './qsn-types';
 
 /** Chinese names of the question types. */
 export const QSN_TYPE_NAMES: Record<QsnType, string> = {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from '../core/envelope';
-import { QSN_TYPES, type QsnType } from './questions';
+import { QSN_TYPES, type QsnType } from './qsn-types';
 
 /*
  * The teacher's course pages (issue 4 part 9): the questions of one homework and of one exercise set of a

@@ -21,7 +21,7 @@ import {
 import type { Config } from '../../config/config';
 import { AppError } from '../../core/errors';
 import { claimFile, type FileUrlContext, fileById, filesByIds, fileUrl } from '../files/files.service';
-import { careerProfileOf, profileSummaryOf } from '../member-profile/member-profile.service';
+import { careerProfileOf, profileSummariesOf } from '../member-profile/member-profile.service';
 import { sendMessage } from '../messages/messages.service';
 import { pdfOfAttachedFile } from '../resume/resume-attached.service';
 import { previewOfMember } from '../resume/resume-preview.service';
@@ -71,15 +71,8 @@ const rowsOf = async (ctx: Ctx, list: repo.DeliveryListRow[]): Promise<CompanyDe
   const [feedbacks, occupations, applicants] = await Promise.all([
     repo.findFeedbacks(ctx.db, ids),
     repo.findDeliveryOccupations(ctx.db, ids),
-    Promise.all(
-      [...new Set(list.map((r) => r.delivery.userId))].map(async (userId) => {
-        const [summary, career] = await Promise.all([
-          profileSummaryOf({ db: ctx.db, userId }),
-          careerProfileOf({ db: ctx.db, userId }),
-        ]);
-        return [userId, { summary, career }] as const;
-      }),
-    ).then((pairs) => new Map(pairs)),
+    // one query for the page's applicants (was five per applicant: 75 queries for a page of 15)
+    profileSummariesOf({ db: ctx.db, userIds: list.map((r) => r.delivery.userId) }),
   ]);
   return list.map(({ delivery: d, occupationName, programName }) => {
     const own = feedbacks.filter((f) => f.deliveryId === d.id);
@@ -93,14 +86,14 @@ const rowsOf = async (ctx: Ctx, list: repo.DeliveryListRow[]): Promise<CompanyDe
         d.internGroupId != null ? { id: String(d.internGroupId), name: programName ?? '' } : null,
       internOccupations: occupations.filter((o) => o.deliveryId === d.id).map(named),
       applicant: {
-        name: who?.career.name || who?.summary.name || '',
-        schoolName: who?.career.topEducation?.schoolName || who?.summary.schoolName || '',
-        majorName: who?.career.topEducation?.majorName || who?.summary.majorName || '',
-        degreeTitle: who?.summary.degree ?? '',
+        name: who?.name ?? '',
+        schoolName: who?.schoolName ?? '',
+        majorName: who?.majorName ?? '',
+        degreeTitle: who?.degree ?? '',
       },
       resumeType: d.resumeType as CompanyDeliveryRow['resumeType'],
       resumeTypeTitle: RESUME_TYPE_TITLES[d.resumeType as 'Online' | 'Attached'] ?? '',
-      resumeHidden: who ? !who.career.visible : false,
+      resumeHidden: who ? !who.visible : false,
       deliveredAt: d.createdAt.getTime(),
       viewedAt: ms(d.viewedAt),
       inappropriateAt: ms(d.inappropriateAt),

@@ -1,4 +1,4 @@
-import { asc, eq, ilike, or, sql } from 'drizzle-orm';
+import { asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   divisionCatalog,
@@ -30,32 +30,44 @@ export type ProfileRow = {
 };
 
 /** The user with their profile (profile fields null when they have none); null when no such user. */
+const profileColumns = {
+  userId: users.id,
+  userName: users.name,
+  avatar: users.avatar,
+  userSex: users.sex,
+  name: memberProfiles.name,
+  sex: memberProfiles.sex,
+  birthday: memberProfiles.birthday,
+  degree: memberProfiles.degree,
+  schoolCode: memberProfiles.schoolCode,
+  schoolName: schoolCatalog.name,
+  majorCode: memberProfiles.majorCode,
+  majorName: majorCatalog.name,
+  enrolmentAt: memberProfiles.enrolmentAt,
+  graduateAt: memberProfiles.graduateAt,
+};
+
+const profilesOf = (db: Db, columns: typeof profileColumns & { visible?: typeof memberProfiles.visible }) =>
+  db
+    .select(columns)
+    .from(users)
+    .leftJoin(memberProfiles, eq(memberProfiles.userId, users.id))
+    .leftJoin(schoolCatalog, eq(schoolCatalog.code, memberProfiles.schoolCode))
+    .leftJoin(majorCatalog, eq(majorCatalog.code, memberProfiles.majorCode));
+
 export const findProfile = async (db: Db, userId: number): Promise<ProfileRow | null> =>
-  (
-    await db
-      .select({
-        userId: users.id,
-        userName: users.name,
-        avatar: users.avatar,
-        userSex: users.sex,
-        name: memberProfiles.name,
-        sex: memberProfiles.sex,
-        birthday: memberProfiles.birthday,
-        degree: memberProfiles.degree,
-        schoolCode: memberProfiles.schoolCode,
-        schoolName: schoolCatalog.name,
-        majorCode: memberProfiles.majorCode,
-        majorName: majorCatalog.name,
-        enrolmentAt: memberProfiles.enrolmentAt,
-        graduateAt: memberProfiles.graduateAt,
-      })
-      .from(users)
-      .leftJoin(memberProfiles, eq(memberProfiles.userId, users.id))
-      .leftJoin(schoolCatalog, eq(schoolCatalog.code, memberProfiles.schoolCode))
-      .leftJoin(majorCatalog, eq(majorCatalog.code, memberProfiles.majorCode))
-      .where(eq(users.id, userId))
-      .limit(1)
-  )[0] ?? null;
+  (await profilesOf(db, profileColumns).where(eq(users.id, userId)).limit(1))[0] ?? null;
+
+/** The profiles of several users at once, with whether their resume is visible (null: no profile yet). */
+export const findProfiles = async (
+  db: Db,
+  userIds: readonly number[],
+): Promise<(ProfileRow & { visible: boolean | null })[]> =>
+  userIds.length
+    ? ((await profilesOf(db, { ...profileColumns, visible: memberProfiles.visible }).where(
+        inArray(users.id, [...userIds]),
+      )) as (ProfileRow & { visible: boolean | null })[])
+    : [];
 
 /** Writes a user's profile (one row per user). */
 export const upsertProfile = async (

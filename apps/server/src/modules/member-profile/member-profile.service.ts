@@ -53,16 +53,31 @@ export type ProfileSummary = {
 };
 
 /** A member's profile summary; an unknown user gives empty fields (name '', complete false). */
+const summaryOfRow = (row: repo.ProfileRow): ProfileSummary => ({
+  name: row.name || row.userName,
+  schoolName: row.schoolName ?? '',
+  majorName: row.majorName ?? '',
+  degree: row.degree ? degreeLabel(row.degree) || row.degree : null,
+  complete: completeRow(row),
+});
+
 export const profileSummaryOf = async (opts: { db: Db; userId: number }): Promise<ProfileSummary> => {
   const row = await repo.findProfile(opts.db, opts.userId);
   if (!row) return { name: '', schoolName: '', majorName: '', degree: null, complete: false };
-  return {
-    name: row.name || row.userName,
-    schoolName: row.schoolName ?? '',
-    majorName: row.majorName ?? '',
-    degree: row.degree ? degreeLabel(row.degree) || row.degree : null,
-    complete: completeRow(row),
-  };
+  return summaryOfRow(row);
+};
+
+/**
+ * Several members' summaries in one query (a list page's applicants), each with `visible`: whether the
+ * member shows their resume to employers (careerProfileOf's visible; true until they hide it). Unknown
+ * users are absent from the map.
+ */
+export const profileSummariesOf = async (opts: {
+  db: Db;
+  userIds: readonly number[];
+}): Promise<Map<number, ProfileSummary & { visible: boolean }>> => {
+  const rows = await repo.findProfiles(opts.db, [...new Set(opts.userIds)]);
+  return new Map(rows.map((row) => [row.userId, { ...summaryOfRow(row), visible: row.visible ?? true }]));
 };
 
 const basicInfoOfRow = (row: repo.ProfileRow): MemberBasicInfo => ({

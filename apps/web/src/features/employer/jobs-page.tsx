@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useToast } from '../../lib/toast';
 import { QueryState, SimplePager } from '../internships/parts';
 import '../internships/internships.css';
+import './employer.css';
 import { OCCUPATIONS_PAGE_SIZE, useMyOccupations, useSaveOccupation, useSetOnline } from './api';
 import { OccupationDialog } from './occupation-dialog';
 
@@ -42,12 +43,12 @@ export function EnterpriseJobsPage() {
 
   return (
     <section className="internships-page" aria-labelledby="jobs-title">
-      <h1 id="jobs-title">职位管理</h1>
-      <p>
+      <div className="internships-page__head">
+        <h1 id="jobs-title">职位管理</h1>
         <Button type="primary" onClick={() => setEditing('new')} data-testid="job-create">
           发布职位
         </Button>
-      </p>
+      </div>
       <QueryState
         query={list}
         loadingText="正在加载职位…"

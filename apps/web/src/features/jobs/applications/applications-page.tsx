@@ -9,10 +9,15 @@ import { Alert, Button, Empty, Pagination, Select, Spin, Table, Tabs, Tag } from
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../../api/http';
+import { lazyPart, preloadOn } from '../../../components/lazy-part';
 import { useStored } from '../../../lib/storage';
 import { useDeliveries, useFilterTargets } from './api';
-import { DeliveryDrawer } from './delivery-drawer';
 import './applications.css';
+
+/** The detail drawer (resume, feedbacks, invitation dialogs) loads when a delivery is first opened. */
+const DeliveryDrawer = lazyPart(async () => (await import('./delivery-drawer')).DeliveryDrawer, {
+  dialog: true,
+});
 
 const PAGE_SIZE = 10;
 const time = (ms: number | null) => (ms ? new Date(ms).toLocaleString('zh-CN', { hour12: false }) : '—');
@@ -135,7 +140,7 @@ function Inbox() {
               {
                 title: '操作',
                 render: (_, r) => (
-                  <Button type="link" onClick={() => setOpen(r.id)}>
+                  <Button type="link" onClick={() => setOpen(r.id)} {...preloadOn(DeliveryDrawer)}>
                     查看详情
                   </Button>
                 ),

@@ -7,9 +7,14 @@ import {
 import { Alert, Button, Descriptions, Drawer, Popconfirm, Space, Spin, Tag } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { errorMessage } from '../../../api/http';
+import { lazyPart, preloadOn } from '../../../components/lazy-part';
 import { useToast } from '../../../lib/toast';
 import { useDelivery, useMarkInappropriate, useOpenResume } from './api';
-import { InvitationDialog } from './invitation-dialog';
+
+// the invitation dialog (date picker, select, upload) loads when an invitation is first written
+const InvitationDialog = lazyPart(async () => (await import('./invitation-dialog')).InvitationDialog, {
+  dialog: true,
+});
 
 // the online resume's sheet (issue 13) loads only when a resume is opened
 const ResumeSheet = lazy(async () => ({
@@ -143,7 +148,12 @@ export function DeliveryDrawer({ id, onClose }: { id: string; onClose: () => voi
               查看{d.resumeTypeTitle}
             </Button>
             {(['Written', 'Interview', 'Offer'] as const).map((type) => (
-              <Button key={type} disabled={closed} onClick={() => setInviting(type)}>
+              <Button
+                key={type}
+                disabled={closed}
+                onClick={() => setInviting(type)}
+                {...preloadOn(InvitationDialog)}
+              >
                 发送{type === 'Written' ? '笔试' : type === 'Interview' ? '面试' : '入职'}邀请
               </Button>
             ))}
