@@ -48,7 +48,7 @@ export function CompetitionApplyPage() {
           <QueryState query={record} loadingText="正在加载报名信息…">
             {(r) =>
               r === null ? (
-                <div className="competition-state">
+                <div className="query-state">
                   <h1 id="apply-title">{c.name}</h1>
                   <span>您尚未报名该竞赛</span>
                   <Link to={`/competition/details?id=${encodeURIComponent(c.id)}`}>前往报名</Link>
@@ -279,7 +279,7 @@ function ApplyForm({ competition: c, record: r }: { competition: CompetitionInfo
           </Form.Item>
         )}
         {error && (
-          <p role="alert" className="competition-state is-error">
+          <p role="alert" className="query-state is-error">
             {error}
           </p>
         )}

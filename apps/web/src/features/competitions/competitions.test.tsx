@@ -98,7 +98,7 @@ describe('我的竞赛', () => {
     renderApp('/workbench/index/competition');
     await screen.findByTestId('registration-5');
     fireEvent.click(screen.getByTestId('registration-tab-expired'));
-    expect((await screen.findByTestId('competitions-empty')).textContent).toBe(COMPETITIONS_MSG.empty);
+    expect((await screen.findByTestId('query-empty')).textContent).toBe(COMPETITIONS_MSG.empty);
     expect(calls.some((c) => `${c.method} ${c.path}` === EXPIRED)).toBe(true);
     expect(screen.getByTestId('registration-tab-expired').getAttribute('aria-current')).toBe('page');
   });

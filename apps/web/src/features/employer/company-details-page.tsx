@@ -1,7 +1,7 @@
 import { salaryText } from '@uplus/shared';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { QueryState, SimplePager } from '../internships/parts';
+import { QueryState, SimplePager } from '../../components/query-state';
 import '../internships/internships.css';
 import { COMPANY_JOBS_PAGE_SIZE, useCompanyJobs, useCompanyPage } from './api';
 
@@ -14,7 +14,7 @@ export function CompanyDetailsPage() {
   const jobs = useCompanyJobs(id, page);
   if (!id)
     return (
-      <div className="internship-state" role="alert">
+      <div className="query-state" role="alert">
         企业不存在
       </div>
     );

@@ -11,10 +11,10 @@ import {
 import { toRole } from '@uplus/shared';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
+import { QueryState } from '../../components/query-state';
 import { useStored } from '../../lib/storage';
 import { useMyCompany } from '../internships/api';
 import { ENTERPRISE_INTERNSHIPS_PATH } from '../internships/internship-model';
-import { QueryState } from '../internships/parts';
 import '../internships/internships.css';
 
 // the form (antd Form, the upload control) loads after the page shows
@@ -67,7 +67,7 @@ export function CompanyPage() {
     return (
       <section className="internships-page" aria-labelledby="company-title">
         <h1 id="company-title">企业入口</h1>
-        <div className="internship-state" data-testid="company-not-business">
+        <div className="query-state" data-testid="company-not-business">
           企业入口仅对企业用户开放。
         </div>
       </section>

@@ -2,8 +2,8 @@ import { EMPLOYER_MSG, type MyOccupation, type OccupationBodyInput, salaryText }
 import { Button, Modal, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { QueryState, SimplePager } from '../../components/query-state';
 import { useToast } from '../../lib/toast';
-import { QueryState, SimplePager } from '../internships/parts';
 import '../internships/internships.css';
 import './employer.css';
 import { OCCUPATIONS_PAGE_SIZE, useMyOccupations, useSaveOccupation, useSetOnline } from './api';

@@ -10,8 +10,8 @@ import {
 import { Button, Pagination, Popconfirm } from 'antd';
 import type { KeyboardEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { QueryState } from '../../components/query-state';
 import { useToast } from '../../lib/toast';
-import { QueryState } from '../internships/parts';
 import { useFavourites, useRemoveFavourite } from './api';
 import './favourites.css';
 

@@ -1,7 +1,7 @@
 import { RESERVATIONS_MSG, TALK_MODE_TITLES, talkExpired } from '@uplus/shared';
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
-import { QueryState } from '../internships/parts';
+import { QueryState } from '../../components/query-state';
 import { useCareerTalk, useTalkLive } from './api';
 import { TalkStatusLine, talkTimeText } from './cards';
 import { ReserveButton } from './reserve-button';

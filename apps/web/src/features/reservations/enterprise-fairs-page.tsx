@@ -9,9 +9,9 @@ import {
 import { Button, type ButtonProps, Checkbox, Modal, Pagination, Popconfirm, Table } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
+import { QueryState } from '../../components/query-state';
 import { useToast } from '../../lib/toast';
 import { useMyCompany } from '../internships/api';
-import { QueryState } from '../internships/parts';
 import {
   MANAGE_PAGE_SIZE,
   useCancelFair,

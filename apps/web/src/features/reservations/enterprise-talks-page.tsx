@@ -9,9 +9,9 @@ import {
 import { Button, Modal, Pagination, Popconfirm, Table } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
+import { QueryState } from '../../components/query-state';
 import { useStored } from '../../lib/storage';
 import { useToast } from '../../lib/toast';
-import { QueryState } from '../internships/parts';
 import {
   MANAGE_PAGE_SIZE,
   useCancelTalk,

@@ -1,7 +1,7 @@
 import { RESERVATION_PAGE_SIZE } from '@uplus/shared';
 import { Pagination } from 'antd';
 import { useSearchParams } from 'react-router';
-import { QueryState } from '../internships/parts';
+import { QueryState } from '../../components/query-state';
 import { useCareerTalks, useJobFairs } from './api';
 import { FairCard, TalkCard } from './cards';
 import './reservations.css';

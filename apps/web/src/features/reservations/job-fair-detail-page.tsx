@@ -1,6 +1,6 @@
 import { FAIR_MODE_TITLES, fairBadgeOf, formatDate, RESERVATIONS_MSG, salaryText } from '@uplus/shared';
 import { useSearchParams } from 'react-router';
-import { QueryState } from '../internships/parts';
+import { QueryState } from '../../components/query-state';
 import { useJobFair } from './api';
 import { ReserveButton } from './reserve-button';
 import './reservations.css';

@@ -7,7 +7,7 @@ import {
 } from '@uplus/shared';
 import { Pagination } from 'antd';
 import { Link, useSearchParams } from 'react-router';
-import { QueryState } from '../internships/parts';
+import { QueryState } from '../../components/query-state';
 import { useReservations } from './api';
 import { FairCard, TalkCard } from './cards';
 import './reservations.css';

@@ -2,9 +2,10 @@ import { RESERVATIONS_MSG, type ReservationTargetType } from '@uplus/shared';
 import { Button, Popconfirm } from 'antd';
 import { useStored } from '../../lib/storage';
 import { useToast } from '../../lib/toast';
+import { goToLogin } from '../sessions/session';
 import { useCancelReservation, useReserve } from './api';
 
-/** 预约 / 取消预约 on a talk's or fair's page (visitors are asked to sign in by the client on 401). */
+/** 预约 / 取消预约 on a talk's or fair's page; a visitor gets 登录后预约, which leads to sign-in and back. */
 export function ReserveButton({
   targetType,
   targetId,
@@ -42,7 +43,12 @@ export function ReserveButton({
       </Popconfirm>
     );
   if (!open) return null;
-  if (!token) return <span className="talk-line">登录后可预约</span>;
+  if (!token)
+    return (
+      <Button type="primary" onClick={() => goToLogin()} data-testid="reservation-login">
+        登录后预约
+      </Button>
+    );
   return (
     <Button
       type="primary"

@@ -272,7 +272,7 @@ export function CompetitionFormDialog({
           </Form.List>
         </fieldset>
         {error && (
-          <p role="alert" className="competition-state is-error">
+          <p role="alert" className="query-state is-error">
             {error}
           </p>
         )}

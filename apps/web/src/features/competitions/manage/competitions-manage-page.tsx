@@ -27,7 +27,7 @@ export function CompetitionsManagePage() {
   if (role === 'Student')
     return (
       <main className="competitions-page">
-        <div className="competition-state" role="alert">
+        <div className="query-state" role="alert">
           {COMPETITIONS_MSG.organiserOnly}
         </div>
       </main>

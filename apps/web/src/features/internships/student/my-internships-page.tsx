@@ -59,7 +59,7 @@ export function MyInternshipsPage() {
     return (
       <section className="internships-page" aria-labelledby="internships-title">
         <h1 id="internships-title">我的实习</h1>
-        <div className="internship-state">
+        <div className="query-state">
           <span>企业用户在企业入口管理实习计划。</span>
           <Link to="/workbench/index/company">前往企业入口</Link>
         </div>

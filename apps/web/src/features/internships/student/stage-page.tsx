@@ -55,7 +55,7 @@ export function InternshipStagePage() {
               )}
             </header>
             {data.tasks.length === 0 ? (
-              <div className="internship-state">{INTERNSHIPS_MSG.noTasks}</div>
+              <div className="query-state">{INTERNSHIPS_MSG.noTasks}</div>
             ) : (
               <ol className="stage-tasks" aria-label="任务">
                 {data.tasks.map((task) => (
