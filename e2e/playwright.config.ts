@@ -37,20 +37,28 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
   },
-  // member-profile.spec.ts needs student01's profile still incomplete (it completes it); resume.spec.ts fills
-  // the rest of it, so it runs after, as a project depending on that one. Every other spec is a project of
-  // its own with no dependency, so the second worker stays busy meanwhile.
+  // member-profile.spec.ts needs student01's profile still incomplete (it completes it); career.spec.ts needs
+  // that profile complete and the online resume still under 80% (the delivery gate stops student01 there,
+  // then an attachment lets them deliver; it deletes that attachment at its end); resume.spec.ts fills the
+  // rest of the resume, so it runs last. Each of the three depends on the one before. Every other spec is a
+  // project with no dependency, run by both workers before the chain's later links.
   projects: [
     { name: 'member-profile', testMatch: 'member-profile.spec.ts', use: { browserName: 'chromium' } },
     {
-      name: 'resume',
-      testMatch: 'resume.spec.ts',
+      name: 'career',
+      testMatch: 'career.spec.ts',
       dependencies: ['member-profile'],
       use: { browserName: 'chromium' },
     },
     {
+      name: 'resume',
+      testMatch: 'resume.spec.ts',
+      dependencies: ['career'],
+      use: { browserName: 'chromium' },
+    },
+    {
       name: 'chromium',
-      testIgnore: ['member-profile.spec.ts', 'resume.spec.ts'],
+      testIgnore: ['member-profile.spec.ts', 'career.spec.ts', 'resume.spec.ts'],
       use: { browserName: 'chromium' },
     },
   ],
