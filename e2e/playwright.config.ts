@@ -57,8 +57,15 @@ export default defineConfig({
       use: { browserName: 'chromium' },
     },
     {
+      // student01 may be in one internship at a time: career.spec.ts joins one and leaves it, then this one
+      name: 'internships',
+      testMatch: 'internships.spec.ts',
+      dependencies: ['career'],
+      use: { browserName: 'chromium' },
+    },
+    {
       name: 'chromium',
-      testIgnore: ['member-profile.spec.ts', 'career.spec.ts', 'resume.spec.ts'],
+      testIgnore: ['member-profile.spec.ts', 'career.spec.ts', 'resume.spec.ts', 'internships.spec.ts'],
       use: { browserName: 'chromium' },
     },
   ],
