@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { deliveryOccupations, deliveryRecords, internOccupations, internshipGroups } from '../../db/schema';
+import { deliveryOccupations, deliveryRecords, internOccupations } from '../../db/schema';
 
 /*
  * Deliveries' SQL. A live delivery is one without `canceled_at`; the partial unique indexes
@@ -51,26 +51,6 @@ export const findDelivery = async (
     .where(eq(deliveryRecords.id, id))
     .limit(1);
   return row ? { delivery: row.delivery, feedbackCount: Number(row.feedbackCount) } : null;
-};
-
-/**
- * An internship programme's recruitment facts (the group's company and recruit state). The group is the
- * internships area's row; only the two columns a delivery needs are read (recruit_state exists for jobs).
- */
-export const findProgramme = async (
-  db: Db,
-  id: number,
-): Promise<{ id: number; companyId: number; recruitState: string } | null> => {
-  const [row] = await db
-    .select({
-      id: internshipGroups.id,
-      companyId: internshipGroups.companyId,
-      recruitState: internshipGroups.recruitState,
-    })
-    .from(internshipGroups)
-    .where(eq(internshipGroups.id, id))
-    .limit(1);
-  return row ?? null;
 };
 
 /** Which of these intern positions belong to the programme (by the (group_id, …) index). */

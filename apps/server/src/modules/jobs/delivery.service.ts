@@ -8,6 +8,7 @@ import {
 } from '@uplus/shared';
 import { AppError } from '../../core/errors';
 import type { Db } from '../../db/client';
+import { groupById } from '../internships/internships.service';
 import { careerProfileOf } from '../member-profile/member-profile.service';
 import { percentagesOf, resumeOf } from '../resume/resume.service';
 import { ownAttachedFileOf } from '../resume/resume-attached.service';
@@ -60,7 +61,7 @@ const targetOf = async (db: Db, body: CreateDeliveryBody): Promise<Target> => {
     };
   }
   if (!body.internProgramId) throw AppError.badRequest(DELIVERY_MSG.targetRequired);
-  const programme = await repo.findProgramme(db, Number(body.internProgramId));
+  const programme = await groupById({ db, groupId: Number(body.internProgramId) });
   // a Draft programme was never shown: as if it did not exist
   if (!programme || programme.recruitState === 'Draft') throw AppError.notFound(JOBS_MSG.programNotFound);
   if (programme.recruitState !== 'Online') throw AppError.badRequest(DELIVERY_MSG.programOffline);
