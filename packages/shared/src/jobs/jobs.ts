@@ -37,7 +37,6 @@ export const JOBS_MSG = {
   cannotCancelDelivery: '企业已反馈，不能取消投递',
   resumeHidden: '简历已隐藏，请先在我的简历中恢复展示',
   resumeNotFound: '简历不存在',
-  noResumeAccess: '无权查看该简历',
   materialNotFound: '文件不存在',
 } as const;
 

@@ -7,6 +7,7 @@ import {
   INVITATION_STATUS_TITLES,
   type InvitationStatus,
   internProgramBadgeOf,
+  JOBS_MSG,
 } from '@uplus/shared';
 
 /*
@@ -69,8 +70,8 @@ export const answerConfirmOf = (
   type: 'Written' | 'Interview' | 'Offer',
   answer: 'Accepted' | 'Rejected',
 ): string | null => {
-  if (answer === 'Rejected') return type === 'Offer' ? '确定拒绝入职邀请吗？' : '确定拒绝邀请吗？';
-  return type === 'Offer' ? '确定接受入职邀请吗？' : null;
+  if (answer === 'Rejected') return type === 'Offer' ? JOBS_MSG.rejectOfferConfirm : JOBS_MSG.rejectConfirm;
+  return type === 'Offer' ? JOBS_MSG.acceptOfferConfirm : null;
 };
 
 /** Dates of the feedback center: year-month-day hour:minute (spec section 9). */
