@@ -34,6 +34,8 @@ export * from './member-profile/member-profile';
 export * from './messages/messages';
 // issue 12: open classes (职业发展课)
 export * from './open-classes/open-classes';
+// issue 15: portal content (catalogue, articles, pages, site settings)
+export * from './portal-content/index';
 export * from './program-execution/program-execution';
 export * from './question-bank/ai';
 export * from './question-bank/question-bank';

@@ -269,6 +269,12 @@ export const ROUTES: readonly RouteDef[] = [
   // issue 14 (delivery): the public job detail and an internship programme's page (both open in new tabs)
   { path: '/jobdetails', name: 'jobdetails', title: '职位详情', meta: {} },
   { path: '/internprogram/details', name: 'internprogramDetails', title: '实习项目详情', meta: {} },
+  // issue 15 (portal content): search across the catalogue; the content console and the site settings
+  { path: '/search', name: 'search', title: '搜索', meta: {} },
+  { path: '/u/content/manage', name: 'contentConsole', title: '内容管理', meta: LOGIN },
+  { path: '/u/content/edit/:id', name: 'contentEdit', title: '编辑内容', meta: LOGIN },
+  { path: '/u/content/preview/:id', name: 'contentPreview', title: '内容预览', meta: LOGIN },
+  { path: '/u/content/settings', name: 'siteSettings', title: '站点设置', meta: LOGIN },
 ];
 
 /** Redirects (spec 001 sections 2.1 and 2.2). */

@@ -41,6 +41,8 @@ export const FILE_PURPOSES = {
   memberMaterial: { types: ['image/png', 'image/jpeg'], maxBytes: 2 * MB, label: '头像图片' },
   /** an attached resume (issue 13: doc, docx or pdf, at most 20 MB; uploaded straight to the store) */
   attachedResume: { types: DOCUMENT_TYPES, maxBytes: 20 * MB, label: 'doc/docx/pdf格式的附件' },
+  /** a picture in portal content (issue 15: covers and pictures in a rich-text body; shown to visitors) */
+  contentImage: { types: IMAGE_TYPES, maxBytes: 5 * MB, label: '图片' },
   /** a company's video (issue 14: mp4, at most 200 MB; the company page and the video badge) */
   companyVideo: { types: ['video/mp4'], maxBytes: 200 * MB, label: 'mp4格式的视频' },
   /** an offer's material (issue 14: Office documents, PDF or pictures, at most 20 MB) */

@@ -13,6 +13,7 @@ export * from './member-profile';
 export * from './messages';
 export * from './open-classes';
 export * from './organisations';
+export * from './portal-content';
 export * from './question-bank';
 export * from './reservations';
 export * from './resume';

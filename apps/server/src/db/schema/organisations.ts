@@ -27,7 +27,7 @@ export const organisations = pgTable(
   },
   (t) => [
     index('organisations_parent_idx').on(t.parentId),
-    check('organisations_type_check', sql`${t.type} in ('area', 'school', 'college', 'class')`),
+    check('organisations_type_check', sql`${t.type} in ('platform', 'area', 'school', 'college', 'class')`),
   ],
 );
 

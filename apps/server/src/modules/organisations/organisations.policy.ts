@@ -2,10 +2,14 @@ import { MSG } from '@uplus/shared';
 import { AppError } from '../../core/errors';
 import type { Actor } from '../sessions/actor';
 
-/** Organisation types and the parents each may have (area > school > college > class). */
-export const ORGANISATION_TYPES = ['area', 'school', 'college', 'class'] as const;
+/**
+ * Organisation types and the parents each may have (area > school > college > class). A `platform`
+ * organisation (issue 15) stands for the product site: its admins manage the product site's content.
+ */
+export const ORGANISATION_TYPES = ['platform', 'area', 'school', 'college', 'class'] as const;
 export type OrganisationType = (typeof ORGANISATION_TYPES)[number];
 export const ALLOWED_PARENTS: Record<OrganisationType, readonly (OrganisationType | null)[]> = {
+  platform: [null],
   area: [null],
   school: [null, 'area'],
   college: ['school', 'area'],
