@@ -79,6 +79,13 @@ export const ensureDefaultDeployment = async (opts: { db: Db }) => {
   });
 };
 
+/** A deployment by its code, or null (issue 15: the site a content admin manages). */
+export const deploymentByCode = (opts: { db: Db; code: string }) =>
+  repo.findDeploymentByCode(opts.db, opts.code);
+
+/** The default (product) deployment, or null before the first start. */
+export const defaultDeployment = (opts: { db: Db }) => repo.findDefaultDeployment(opts.db);
+
 /** Whether a host name (no port) is configured as one of a deployment's hosts. */
 export const isDeploymentHost = async (opts: { db: Db; host: string }) =>
   (await repo.findDeploymentByHost(opts.db, opts.host.trim().toLowerCase())) !== null;

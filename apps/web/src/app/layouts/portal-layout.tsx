@@ -1,4 +1,5 @@
 import { homeTypeHidesChrome, homeTypeOf } from '@uplus/shared';
+import { useRouteTitle } from '../../lib/page-title';
 import { useRouteHandle } from '../../lib/route-handle';
 import { isMobileRouteName } from '../../lib/routes';
 import { useSiteConfig } from '../../lib/site-store';
@@ -29,6 +30,7 @@ export function PortalLayout() {
         ? SchoolHeader
         : ProductHeader;
   const mobile = isMobileRouteName(route?.name);
+  useRouteTitle(route && route.name !== 'home' ? route.title : null);
 
   const mainClass = [
     'site-main',
