@@ -1,6 +1,6 @@
 import { usePageTitle } from '../../../lib/page-title';
 import { SinglePageContent, useSinglePage } from '../pages/single-page';
-import { AllianceLayout, allianceCrumbs } from './alliance-layout';
+import { AllianceLayout } from './alliance-layout';
 
 /** /alliance/index/about (联盟简介): the single page allianceAbout inside the alliance frame. */
 export function AllianceAboutPage() {
@@ -8,7 +8,7 @@ export function AllianceAboutPage() {
   const title = page.data?.title || '联盟简介';
   usePageTitle(page.data?.title);
   return (
-    <AllianceLayout crumbs={allianceCrumbs({ title: '联盟简介' })}>
+    <AllianceLayout trail={[{ title: '联盟简介' }]}>
       <h1 className="alliance__title">{title}</h1>
       <SinglePageContent query={page} />
     </AllianceLayout>

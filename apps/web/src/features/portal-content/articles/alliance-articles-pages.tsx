@@ -4,7 +4,7 @@ import { QueryState, SimplePager } from '../../../components/query-state';
 import { usePageTitle } from '../../../lib/page-title';
 import { useContent, useContents } from '../api';
 import { RichContent } from '../rich-content';
-import { AllianceLayout, allianceCrumbs } from './alliance-layout';
+import { AllianceLayout } from './alliance-layout';
 import {
   ARTICLE_KINDS,
   ARTICLE_PAGE_SIZE,
@@ -28,7 +28,7 @@ function ArticleList({ kind }: { kind: ArticleKind }) {
   const page = pageFromParams(params);
   const list = useContents({ kind, pageNumber: page, pageSize: ARTICLE_PAGE_SIZE });
   return (
-    <AllianceLayout crumbs={allianceCrumbs({ title: meta.title })}>
+    <AllianceLayout trail={[{ title: meta.title }]}>
       <h1 className="alliance__title">{meta.title}</h1>
       <QueryState
         query={list}
@@ -89,10 +89,7 @@ function ArticleDetail({ kind, id }: { kind: ArticleKind; id: string | undefined
   const meta = ARTICLE_KINDS[kind];
   const detail = useContent(id);
   usePageTitle(detail.data?.kind === kind ? detail.data.title : null);
-  const trail = allianceCrumbs(
-    { title: meta.title, to: meta.path },
-    { title: detail.data?.title || meta.detailTitle },
-  );
+  const trail = [{ title: meta.title, to: meta.path }, { title: detail.data?.title || meta.detailTitle }];
   if (detail.data && detail.data.kind !== kind) {
     if (detail.data.kind === 'news' || detail.data.kind === 'notice')
       return <Navigate to={contentPath(detail.data)} replace />;
@@ -102,7 +99,7 @@ function ArticleDetail({ kind, id }: { kind: ArticleKind; id: string | undefined
     (detail.isError && isMissing(detail.error)) ||
     (detail.data && detail.data.kind !== kind);
   return (
-    <AllianceLayout crumbs={trail}>
+    <AllianceLayout trail={trail}>
       {missing ? (
         <div className="article-missing" role="alert" data-testid="article-missing">
           <p>{PORTAL_CONTENT_MSG.notFound}</p>

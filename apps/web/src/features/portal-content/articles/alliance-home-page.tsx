@@ -1,10 +1,11 @@
 import { type ContentCard, PORTAL_CONTENT_MSG } from '@uplus/shared';
 import { Link } from 'react-router';
 import { QueryState } from '../../../components/query-state';
+import { usePageTitle } from '../../../lib/page-title';
 import { useContents } from '../api';
 import { useSinglePage } from '../pages/single-page';
 import { RichContent } from '../rich-content';
-import { ALLIANCE_NAME, AllianceLayout } from './alliance-layout';
+import { AllianceLayout } from './alliance-layout';
 import {
   ARTICLE_KINDS,
   type ArticleKind,
@@ -21,9 +22,10 @@ import { MemberLogo } from './member-logo';
  */
 export function AllianceHomePage() {
   const intro = useSinglePage('alliance');
+  usePageTitle(intro.data?.title);
   const members = useContents({ kind: 'member', pageNumber: 1, pageSize: MEMBER_PAGE_SIZE });
   return (
-    <AllianceLayout home crumbs={[{ title: '首页', to: '/home/index' }, { title: ALLIANCE_NAME }]}>
+    <AllianceLayout home>
       {intro.data?.body.trim() ? (
         <section className="alliance-home__intro" aria-label="联盟介绍" data-testid="alliance-intro">
           <RichContent html={intro.data.body} />

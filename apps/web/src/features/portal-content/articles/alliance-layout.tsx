@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
+import { useSinglePage } from '../pages/single-page';
 import { type Crumb, Crumbs } from './article-parts';
 import './articles.css';
 
-/** The alliance's name, as the banner and the breadcrumbs write it. */
+/** The alliance's name until the site's alliance home page (its title) says otherwise. */
 export const ALLIANCE_NAME = '示范性软件学院联盟';
+const ALLIANCE_TAGLINE = '汇聚示范性软件学院，共建共享软件人才培养资源';
 export const ALLIANCE_PATH = '/alliance/index';
 
 /** The alliance's sections (the sub-navigation), 联盟首页 first. */
@@ -16,33 +18,36 @@ export const ALLIANCE_NAV = [
   { to: '/alliance/index/inform', title: '通知公告', end: false },
 ] as const;
 
-/** The trail to an alliance section: 首页 / 示范性软件学院联盟 / … */
-export const allianceCrumbs = (...rest: Crumb[]): Crumb[] => [
-  { title: '首页', to: '/home/index' },
-  { title: ALLIANCE_NAME, to: ALLIANCE_PATH },
-  ...rest,
-];
-
 /**
- * The frame of every alliance page (/alliance/index and its children): a banner with the alliance's name,
- * the section navigation on the left (the current section marked), the breadcrumbs and the page itself.
+ * The frame of every alliance page (/alliance/index and its children): a banner with the alliance's name
+ * and line (the title and summary of the site's page allianceHome when it has one), the section navigation
+ * on the left (the current section marked), the breadcrumbs (首页 / the alliance / `trail`) and the page.
  * On the alliance home the banner's name is the page's heading; elsewhere each page has its own h1.
  */
 export function AllianceLayout({
-  crumbs,
+  trail = [],
   home = false,
   children,
 }: {
-  crumbs: Crumb[];
+  /** the steps after the alliance (none on its home) */
+  trail?: Crumb[];
   home?: boolean;
   children: ReactNode;
 }) {
+  const intro = useSinglePage('alliance');
+  const name = intro.data?.title || ALLIANCE_NAME;
+  const tagline = intro.data?.summary || ALLIANCE_TAGLINE;
+  const crumbs: Crumb[] = [
+    { title: '首页', to: '/home/index' },
+    home ? { title: name } : { title: name, to: ALLIANCE_PATH },
+    ...trail,
+  ];
   const Name = home ? 'h1' : 'p';
   return (
     <div className="alliance" data-testid="alliance-page">
       <div className="alliance__banner">
-        <Name className="alliance__name">{ALLIANCE_NAME}</Name>
-        <p className="alliance__tagline">汇聚示范性软件学院，共建共享软件人才培养资源</p>
+        <Name className="alliance__name">{name}</Name>
+        <p className="alliance__tagline">{tagline}</p>
       </div>
       <div className="alliance__body">
         <nav className="alliance__nav" aria-label="联盟栏目">

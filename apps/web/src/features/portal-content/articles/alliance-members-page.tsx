@@ -2,7 +2,7 @@ import { PORTAL_CONTENT_MSG, readAttrs } from '@uplus/shared';
 import { useSearchParams } from 'react-router';
 import { QueryState, SimplePager } from '../../../components/query-state';
 import { useContents } from '../api';
-import { AllianceLayout, allianceCrumbs } from './alliance-layout';
+import { AllianceLayout } from './alliance-layout';
 import { groupMembers, listParams, MEMBER_PAGE_SIZE, pageFromParams } from './article-model';
 import { MemberLogo } from './member-logo';
 
@@ -15,7 +15,7 @@ export function AllianceMembersPage() {
   const page = pageFromParams(params);
   const list = useContents({ kind: 'member', pageNumber: page, pageSize: MEMBER_PAGE_SIZE });
   return (
-    <AllianceLayout crumbs={allianceCrumbs({ title: '联盟成员' })}>
+    <AllianceLayout trail={[{ title: '联盟成员' }]}>
       <h1 className="alliance__title">联盟成员</h1>
       <QueryState
         query={list}

@@ -58,9 +58,9 @@ describe('deadlineStateOf', () => {
   const now = new Date(2026, 4, 20, 15, 0); // 2026-05-20 15:00 local time
 
   it('keeps the deadline day itself open and closes the day after', () => {
-    expect(deadlineStateOf('2026-05-20', now)).toEqual({ kind: 'open', text: '2026-05-20 截止' });
-    expect(deadlineStateOf('2026-06-01', now)).toEqual({ kind: 'open', text: '2026-06-01 截止' });
-    expect(deadlineStateOf('2026-05-19', now)).toEqual({ kind: 'closed', text: '2026-05-19 截止' });
+    expect(deadlineStateOf('2026-05-20', now)).toEqual({ kind: 'open', text: '2026-05-20' });
+    expect(deadlineStateOf('2026-06-01', now)).toEqual({ kind: 'open', text: '2026-06-01' });
+    expect(deadlineStateOf('2026-05-19', now)).toEqual({ kind: 'closed', text: '2026-05-19' });
   });
 
   it('answers 长期有效 without a deadline (or with a malformed one)', () => {

@@ -40,7 +40,7 @@ export const initialsOf = (name: string): string => {
   return [...text].slice(0, 2).join('');
 };
 
-/** A recruit's deadline: none (长期有效), open until the end of its day, or closed (已截止) after it. */
+/** A recruit's deadline (its date as text): none (长期有效), open until the end of its day, or closed (已截止) after it. */
 export type DeadlineState =
   | { kind: 'none'; text: '长期有效' }
   | { kind: 'open'; text: string }
@@ -50,8 +50,7 @@ export type DeadlineState =
 export const deadlineStateOf = (deadline: string, now: Date | number = Date.now()): DeadlineState => {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(deadline)) return { kind: 'none', text: '长期有效' };
   const today = formatDate(now, '{y}-{m}-{d}');
-  const text = `${deadline} 截止`;
-  return deadline < today ? { kind: 'closed', text } : { kind: 'open', text };
+  return deadline < today ? { kind: 'closed', text: deadline } : { kind: 'open', text: deadline };
 };
 
 /** A publication date as yyyy-mm-dd ('' for a row never published). */

@@ -52,7 +52,13 @@ describe('alliance and recruit pages', () => {
   it('the alliance home: its text, the latest news and notices, the member strip', async () => {
     const calls = stubFetch({
       'GET /api/portal/contents/by-slug/page/allianceHome': ok(
-        detail({ kind: 'page', slug: 'allianceHome', title: '联盟首页', body: '<p>联盟成立于2005年</p>' }),
+        detail({
+          kind: 'page',
+          slug: 'allianceHome',
+          title: '优加产教融合创新联盟',
+          summary: '校企协同育人',
+          body: '<p>联盟成立于2005年</p>',
+        }),
       ),
       [LIST]: byKind({
         news: [card()],
@@ -61,8 +67,11 @@ describe('alliance and recruit pages', () => {
       }),
     });
     renderApp('/alliance/index');
-    expect(await screen.findByRole('heading', { level: 1, name: '示范性软件学院联盟' })).toBeTruthy();
+    // the site's alliance page names the alliance (banner, breadcrumbs, tab title)
+    expect(await screen.findByRole('heading', { level: 1, name: '优加产教融合创新联盟' })).toBeTruthy();
+    expect(screen.getByText('校企协同育人')).toBeTruthy();
     expect(await screen.findByText('联盟成立于2005年')).toBeTruthy();
+    await waitFor(() => expect(document.title).toContain('优加产教融合创新联盟'));
     const news = await screen.findByTestId('alliance-latest-news');
     expect((await within(news).findByRole('link', { name: '联盟年会在合肥召开' })).getAttribute('href')).toBe(
       '/alliance/index/journalism/1',
@@ -86,6 +95,7 @@ describe('alliance and recruit pages', () => {
       [LIST]: byKind({}),
     });
     renderApp('/alliance/index');
+    expect(await screen.findByRole('heading', { level: 1, name: '示范性软件学院联盟' })).toBeTruthy();
     const news = await screen.findByTestId('alliance-latest-news');
     expect(await within(news).findByText(PORTAL_CONTENT_MSG.empty)).toBeTruthy();
     expect(screen.queryByTestId('alliance-intro')).toBeNull();
@@ -217,7 +227,7 @@ describe('alliance and recruit pages', () => {
     expect(items[0]?.textContent).toContain('Java开发工程师 / 测试工程师');
     expect(items[0]?.textContent).toContain('10-15K');
     expect(within(items[0] as HTMLElement).getByTestId('recruit-deadline').textContent).toBe(
-      '2020-01-01 截止已截止',
+      '2020-01-01已截止',
     );
     expect(within(items[1] as HTMLElement).getByTestId('recruit-deadline').textContent).toBe('长期有效');
     expect(
@@ -254,7 +264,7 @@ describe('alliance and recruit pages', () => {
     renderApp('/recruitinfo/recruitinfodetail?id=4');
     expect(await screen.findByRole('heading', { level: 1, name: '优加科技2027届校园招聘' })).toBeTruthy();
     expect(screen.getByTestId('recruit-contact').textContent).toBe('hr@uplus.example（王老师）');
-    expect(screen.getByTestId('recruit-deadline').textContent).toBe('2099-12-31 截止');
+    expect(screen.getByTestId('recruit-deadline').textContent).toBe('2099-12-31');
     expect(screen.getByTestId('recruit-more-jobs').getAttribute('href')).toBe('/ujob/index');
   });
 

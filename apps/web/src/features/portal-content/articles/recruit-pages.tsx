@@ -27,7 +27,7 @@ import './articles.css';
 const LIST_PATH = '/recruitinfo/index';
 const detailPath = (id: string) => `/recruitinfo/recruitinfodetail?id=${encodeURIComponent(id)}`;
 
-/** The deadline line: 2026-06-30 截止, with 已截止 once the day has passed; 长期有效 without one. */
+/** The deadline: its date, with 已截止 once the day has passed; 长期有效 without one. */
 function Deadline({ state }: { state: DeadlineState }) {
   return (
     <span className={`recruit-deadline is-${state.kind}`} data-testid="recruit-deadline">
@@ -114,7 +114,7 @@ export function RecruitListPage() {
                       <dd>{attrs.city || '不限'}</dd>
                       <dt>薪资</dt>
                       <dd className="recruit-item__salary">{attrs.salary || '面议'}</dd>
-                      <dt>截止</dt>
+                      <dt>截止日期</dt>
                       <dd>
                         <Deadline state={deadlineStateOf(attrs.deadline, now)} />
                       </dd>
@@ -203,8 +203,7 @@ export function RecruitDetailPage() {
                     </ul>
                   </section>
                 ) : null}
-                <section aria-labelledby="recruit-body" className="recruit-detail__section">
-                  <h2 id="recruit-body">招聘详情</h2>
+                <section aria-label="招聘详情" className="recruit-detail__section recruit-detail__body">
                   {row.body.trim() ? <RichContent html={row.body} /> : <p>{row.summary || '暂无详细介绍'}</p>}
                 </section>
                 <section aria-labelledby="recruit-contact" className="recruit-detail__section">
