@@ -97,13 +97,10 @@ const OPTIONS: sanitizeHtml.IOptions = {
     div: 'p',
     a: (_tag, attribs) => {
       const link = safeHref(attribs.href);
-      if (!link) return { tagName: 'a', attribs: {} };
-      return {
-        tagName: 'a',
-        attribs: link.external
-          ? { href: link.href, target: '_blank', rel: 'noopener noreferrer' }
-          : { href: link.href },
-      };
+      const kept: Record<string, string> = {};
+      if (link) kept.href = link.href;
+      if (link?.external) Object.assign(kept, { target: '_blank', rel: 'noopener noreferrer' });
+      return { tagName: 'a', attribs: kept };
     },
     img: (_tag, attribs) => {
       const src = safeImageSrc(attribs.src);
