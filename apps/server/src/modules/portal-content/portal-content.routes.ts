@@ -334,6 +334,7 @@ export const portalContentRoutes = (app: App, ctx: AppContext) => {
         db: ctx.db,
         scope: await scopeOf(request),
         id: request.params.id,
+        now: ctx.now(),
       });
       return { ...ok(saved), message: M.unpublished };
     },

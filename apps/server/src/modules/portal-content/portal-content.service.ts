@@ -521,6 +521,7 @@ export const publishContent = async (opts: {
   const updated = await repo.updateContentRow(opts.db, current.id, {
     status: 'Published',
     publishedAt: current.publishedAt ?? now,
+    updatedAt: now,
   });
   if (!updated) throw AppError.notFound(PORTAL_CONTENT_MSG.notFound);
   return consoleDetailOf(updated);
@@ -531,9 +532,13 @@ export const unpublishContent = async (opts: {
   db: Db;
   scope: ConsoleScope;
   id: string | number;
+  now?: Date;
 }): Promise<ConsoleDetail> => {
   const current = await ownRow(opts.db, opts.scope, opts.id);
-  const updated = await repo.updateContentRow(opts.db, current.id, { status: 'Draft' });
+  const updated = await repo.updateContentRow(opts.db, current.id, {
+    status: 'Draft',
+    updatedAt: opts.now ?? new Date(),
+  });
   if (!updated) throw AppError.notFound(PORTAL_CONTENT_MSG.notFound);
   return consoleDetailOf(updated);
 };
