@@ -20,6 +20,7 @@ import { seedDemoHomework } from './demo-homework';
 import { seedDemoInternships } from './demo-internships';
 import { seedDemoJobs } from './demo-jobs';
 import { seedDemoOpenClasses } from './demo-open-classes';
+import { seedDemoPortal } from './demo-portal';
 import { seedDemoProfiles } from './demo-profile';
 import { seedDemoResume } from './demo-resume';
 
@@ -554,5 +555,16 @@ export const seedDemoData = async (opts: { db: Db; port: number; storage: FileSt
     teacher,
     student02: { id: student2.id, username: 'student02', name: '赵雨涵' },
     internshipGroupId: demoGroups.current.id,
+  });
+  // issue 15: the portal's content on the product, school and area sites, each by its content admin
+  await seedDemoPortal({
+    db,
+    storage: opts.storage,
+    now: new Date(now),
+    admins: {
+      platform: { ...platformAdmin, organisationId: platform.id },
+      school: { ...admin, organisationId: uplus.id },
+      area: { ...areaAdmin, organisationId: area.id },
+    },
   });
 };
