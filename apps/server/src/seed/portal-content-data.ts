@@ -1586,55 +1586,27 @@ const PRODUCT_NOTICES: DemoRow<'notice'>[] = [
   },
 ];
 
-/** An alliance member (its logo is generated). */
+/**
+ * An alliance member (its logo is generated). The demo organisations are made up, so none has a website
+ * (a link to an address that does not exist would be a dead link).
+ */
 const member = (
   title: string,
   memberType: Attrs<'member'>['memberType'],
   summary: string,
-  website = '',
-): DemoRow<'member'> => ({ title, summary, body: '', attrs: { memberType, website }, cover: true });
+): DemoRow<'member'> => ({ title, summary, body: '', attrs: { memberType }, cover: true });
 
 const PRODUCT_MEMBERS: DemoRow<'member'>[] = [
-  member(
-    '东岭理工大学',
-    '理事长单位',
-    '联盟理事长单位，以工科见长，软件工程专业为国家一流本科专业建设点。',
-    'https://www.dlut-demo.edu.cn',
-  ),
-  member(
-    '优加信息技术有限公司',
-    '副理事长单位',
-    '联盟副理事长单位，专注产教融合平台与实训内容研发。',
-    'https://www.uplus-demo.cn',
-  ),
+  member('东岭理工大学', '理事长单位', '联盟理事长单位，以工科见长，软件工程专业为国家一流本科专业建设点。'),
+  member('优加信息技术有限公司', '副理事长单位', '联盟副理事长单位，专注产教融合平台与实训内容研发。'),
   member('南湖信息工程学院', '副理事长单位', '联盟副理事长单位，计算机科学与技术专业通过工程教育认证。'),
-  member(
-    '北辰数据科技有限公司',
-    '常务理事单位',
-    '联盟常务理事单位，提供大数据实训场景与脱敏数据。',
-    'https://www.beichen-data.cn',
-  ),
+  member('北辰数据科技有限公司', '常务理事单位', '联盟常务理事单位，提供大数据实训场景与脱敏数据。'),
   member('青川职业技术学院', '常务理事单位', '联盟常务理事单位，物联网应用技术专业为省级高水平专业群。'),
-  member(
-    '启明芯科技有限公司',
-    '常务理事单位',
-    '联盟常务理事单位，数字芯片设计服务企业。',
-    'https://www.qimingxin.cn',
-  ),
+  member('启明芯科技有限公司', '常务理事单位', '联盟常务理事单位，数字芯片设计服务企业。'),
   member('西岭师范学院', '成员单位', '联盟成员单位，开设教育技术学与计算机科学与技术专业。'),
   member('江源科技职业学院', '成员单位', '联盟成员单位，工业互联网技术专业为省级骨干专业。'),
-  member(
-    '云栖智造科技有限公司',
-    '成员单位',
-    '联盟成员单位，工业互联网与数字孪生解决方案提供商。',
-    'https://www.yunqi-mfg.cn',
-  ),
-  member(
-    '长风软件股份有限公司',
-    '成员单位',
-    '联盟成员单位，金融与政务行业软件服务商。',
-    'https://www.changfeng-soft.cn',
-  ),
+  member('云栖智造科技有限公司', '成员单位', '联盟成员单位，工业互联网与数字孪生解决方案提供商。'),
+  member('长风软件股份有限公司', '成员单位', '联盟成员单位，金融与政务行业软件服务商。'),
 ];
 
 const PRODUCT_RECRUITS: DemoRow<'recruit'>[] = [
