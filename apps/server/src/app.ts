@@ -47,6 +47,9 @@ import { memberProfileRoutes } from './modules/member-profile/member-profile.rou
 import { messageRoutes } from './modules/messages/messages.routes';
 import { openClassRoutes } from './modules/open-classes/open-classes.routes';
 import { organisationRoutes } from './modules/organisations/organisations.routes';
+// issue 15: portal content (helper pc-server)
+import { portalCatalogueRoutes } from './modules/portal-content/catalogue.routes';
+import { portalContentRoutes } from './modules/portal-content/portal-content.routes';
 import {
   type CodeExecutionConfig,
   DEFAULT_CODE_EXECUTION,
@@ -227,6 +230,8 @@ export const buildApp = async (config: Config, deps: AppDeps = {}): Promise<App>
   // issue 11, homework-server: students' homework (submit queues code grading) and the teacher's review.
   submissionRoutes(app, ctx, { jobs });
   competitionRoutes(app, ctx); // issue 14: competitions, registrations and teams
+  portalContentRoutes(app, ctx); // issue 15: portal content (public reads, images, the content console)
+  portalCatalogueRoutes(app, ctx); // issue 15: the catalogue calls of portal spec 7
   await registerSpa(app, config.webDist);
   return app;
 };
