@@ -101,6 +101,15 @@ describe.each(testDrivers())('the demo portal on %s', (driver) => {
     for (const r of rows) expect(r.createdBy, r.title).toBe(adminIds[admin[r.ownerCode]!]);
   });
 
+  it('the bodies are inside what the console keeps: stored as written, nothing dropped by the sanitizer', () => {
+    const written = new Map<string, string>();
+    for (const data of [PRODUCT_CONTENT, SCHOOL_CONTENT, AREA_CONTENT])
+      for (const row of Object.values(data).flat() as { title: string; body: string }[])
+        written.set(row.title, row.body);
+    const changed = rows.filter((r) => written.has(r.title) && written.get(r.title) !== r.body);
+    expect(changed.map((r) => r.title)).toEqual([]);
+  });
+
   it('the product site has a page for every PAGE_SLUGS key and a lab for every platform, with 3 solutions', () => {
     expect(
       of('uplus', 'page')

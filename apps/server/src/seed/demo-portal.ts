@@ -1,15 +1,8 @@
 import { deflateSync } from 'node:zlib';
-import {
-  type ConsoleScope,
-  type ContentInput,
-  type ContentKind,
-  DATED_KINDS,
-  QOM_COLLEGE_ADMIN_BIT,
-} from '@uplus/shared';
+import { type ConsoleScope, type ContentInput, type ContentKind, DATED_KINDS } from '@uplus/shared';
 import type { Db } from '../db/client';
 import { storeFileBytes } from '../modules/files/files.service';
 import * as portalContent from '../modules/portal-content/portal-content.service';
-import type { Actor } from '../modules/sessions/actor';
 import { deploymentByCode } from '../modules/site/site.service';
 import type { FileStore } from '../storage';
 import {
@@ -31,14 +24,8 @@ import {
 
 const DAY = 24 * 3600_000;
 
-/** A site's content admin (the seed's users). */
-export type DemoAdmin = {
-  id: number;
-  username: string;
-  name: string;
-  /** the organisation they administer (its code is the site's deployment code) */
-  organisationId: number;
-};
+/** A site's content admin (one of the seed's users). */
+export type DemoAdmin = { id: number };
 
 /** What was created, per site and kind: the ids in the data's order (tests and callers read them). */
 export type DemoPortalIds = Record<'product' | 'school' | 'area', Partial<Record<ContentKind, string[]>>>;
@@ -336,29 +323,6 @@ export const logoPng = (seed: number): Buffer => {
 
 const yyyyMmDd = (time: number) => new Date(time).toISOString().slice(0, 10);
 
-/** The content admin acting in the console (the seed has no session: an actor like a request's). */
-const actorOf = (admin: DemoAdmin, scope: ConsoleScope, now: Date): Actor => ({
-  userId: admin.id,
-  username: admin.username,
-  name: admin.name,
-  avatar: '',
-  sex: '',
-  sessionId: 0,
-  expiresAt: now,
-  membership: {
-    id: 0,
-    organisationId: admin.organisationId,
-    organisationName: scope.siteName,
-    organisationCode: scope.ownerCode,
-    leafId: admin.organisationId,
-    leafName: scope.siteName,
-    leafCode: scope.ownerCode,
-    role: 'Teacher',
-    majorName: '',
-  },
-  masks: { course: 0n, qom: BigInt(QOM_COLLEGE_ADMIN_BIT) },
-});
-
 /** One site's author: creates, publishes and orders rows as its admin. */
 const siteAuthor = async (opts: {
   db: Db;
@@ -375,7 +339,7 @@ const siteAuthor = async (opts: {
     siteName: deployment.name,
     siteType: deployment.type as ConsoleScope['siteType'],
   };
-  const actor = actorOf(admin, scope, now);
+  const actor = { userId: admin.id };
   let images = 0;
 
   const storeImage = async (bytes: Buffer, name: string) =>

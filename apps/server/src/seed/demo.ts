@@ -562,9 +562,9 @@ export const seedDemoData = async (opts: { db: Db; port: number; storage: FileSt
     storage: opts.storage,
     now: new Date(now),
     admins: {
-      platform: { ...platformAdmin, organisationId: platform.id },
-      school: { ...admin, organisationId: uplus.id },
-      area: { ...areaAdmin, organisationId: area.id },
+      platform: platformAdmin,
+      school: admin,
+      area: areaAdmin,
     },
   });
 };
