@@ -193,6 +193,16 @@ const PAGES: Record<string, LazyPage> = {
   enterpriseFairs: async () => ({
     Component: (await import('../features/reservations/enterprise-fairs-page')).EnterpriseFairsPage,
   }),
+  // issue 15 (pc-console-web): the content console, its editor and its preview
+  contentConsole: async () => ({
+    Component: (await import('../features/portal-content/console/console-page')).ContentConsolePage,
+  }),
+  contentEdit: async () => ({
+    Component: (await import('../features/portal-content/console/edit-page')).ContentEditPage,
+  }),
+  contentPreview: async () => ({
+    Component: (await import('../features/portal-content/console/preview-page')).ContentPreviewPage,
+  }),
 };
 const workbenchLayout: LazyPage = async () => ({
   Component: (await import('./layouts/workbench-layout')).WorkbenchLayout,
