@@ -302,14 +302,22 @@ export function RichTextEditor({
         {
           key: 'h2',
           label: '标题',
-          icon: <span className="rte-glyph">H2</span>,
+          icon: (
+            <span className="rte-glyph" aria-hidden>
+              H2
+            </span>
+          ),
           pressed: tools.h2,
           run: () => editor.chain().focus().toggleHeading({ level: 2 }).run(),
         },
         {
           key: 'h3',
           label: '小标题',
-          icon: <span className="rte-glyph">H3</span>,
+          icon: (
+            <span className="rte-glyph" aria-hidden>
+              H3
+            </span>
+          ),
           pressed: tools.h3,
           run: () => editor.chain().focus().toggleHeading({ level: 3 }).run(),
         },
@@ -344,7 +352,11 @@ export function RichTextEditor({
         {
           key: 'blockquote',
           label: '引用',
-          icon: <span className="rte-glyph">“”</span>,
+          icon: (
+            <span className="rte-glyph" aria-hidden>
+              “”
+            </span>
+          ),
           pressed: tools.blockquote,
           run: () => editor.chain().focus().toggleBlockquote().run(),
         },
