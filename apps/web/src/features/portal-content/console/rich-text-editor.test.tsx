@@ -46,8 +46,8 @@ describe('rich-text editor', () => {
     const toolbar = screen.getByRole('toolbar', { name: '正文格式' });
     const names = Array.from(toolbar.querySelectorAll('button')).map((b) => b.getAttribute('aria-label'));
     expect(names).toEqual([
-      '标题',
-      '小标题',
+      '标题 H2',
+      '小标题 H3',
       '加粗',
       '斜体',
       '无序列表',
@@ -92,7 +92,7 @@ describe('rich-text editor', () => {
     render(<Harness initial="<p>标题文字</p>" onChange={onChange} />);
     await waitFor(() => expect(textbox().textContent).toBe('标题文字'));
     await selectAll(textbox());
-    fireEvent.click(screen.getByRole('button', { name: '标题' }));
+    fireEvent.click(screen.getByRole('button', { name: '标题 H2' }));
     await waitFor(() => expect(onChange).toHaveBeenLastCalledWith('<h2>标题文字</h2>'));
     onChange.mockClear();
     fireEvent.click(screen.getByRole('button', { name: '重置' }));

@@ -301,7 +301,8 @@ export function RichTextEditor({
     ? [
         {
           key: 'h2',
-          label: '标题',
+          // the glyph H2 is visible text: it belongs in the name too (WCAG 2.5.3 label in name)
+          label: '标题 H2',
           icon: (
             <span className="rte-glyph" aria-hidden>
               H2
@@ -312,7 +313,7 @@ export function RichTextEditor({
         },
         {
           key: 'h3',
-          label: '小标题',
+          label: '小标题 H3',
           icon: (
             <span className="rte-glyph" aria-hidden>
               H3
