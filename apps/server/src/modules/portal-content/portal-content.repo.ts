@@ -253,7 +253,7 @@ const pageBySite = async (
 /**
  * A search's page: hits of the site's own first, then those with the query in their title, then the list
  * order (no ts_rank: it would read every hit's search vector). The start of the body (for the excerpt) is
- * read for the page's rows only.
+ * read for the page's rows only. A search visits every hit (to count and sort them): one pass.
  */
 const pageSearch = async (
   db: Db,
@@ -269,10 +269,22 @@ const pageSearch = async (
       : []),
     ...listOrder(f.dated),
   ];
-  const [rows, total] = await Promise.all([
-    pageRows(db, { where, order, limit: f.limit, offset: f.offset, columns: hitRow }),
-    countOf(db, where),
-  ]);
+  // the hits are sorted whatever the page: counted in the same pass (a window count before the LIMIT)
+  const page = db
+    .select({ pageId: t.id, total: sql<number>`count(*) over ()`.as('total') })
+    .from(t)
+    .where(where)
+    .orderBy(...order)
+    .limit(f.limit)
+    .offset(f.offset)
+    .as('page');
+  const found = await db
+    .select({ ...hitRow, total: page.total })
+    .from(t)
+    .innerJoin(page, eq(t.id, page.pageId))
+    .orderBy(...order);
+  const rows = found.map(({ total: _total, ...r }) => r);
+  const total = found.length ? Number(found[0]!.total) : f.offset > 0 ? await countOf(db, where) : 0;
   return { rows, total };
 };
 

@@ -349,6 +349,14 @@ describe.each(testDrivers())('portal content on %s', (driver) => {
     expect((await search('云原生架构')).slice(1).sort()).toEqual([bodyOnly, bodyOnlyToo].sort());
     // without the query in any title: the list order (the newest course first)
     expect((await search(marker)).filter((id) => id !== bodyOnlyToo)).toEqual([bodyOnly, titleHit]);
+    // paged: every page counts all hits, past the end too
+    const paged = async (pageNumber: number) =>
+      data<ContentPage>(
+        await visitor(site).get(`${P}/contents?q=${marker}&pageSize=2&pageNumber=${pageNumber}`),
+      );
+    expect((await paged(1)).total).toBe(3);
+    expect(ids(await paged(2))).toHaveLength(1);
+    expect(await paged(3)).toEqual({ rows: [], total: 3 });
     // latin words match the title case-insensitively
     const latin = await addContent(t.db, site, {
       kind: 'course',
