@@ -68,7 +68,7 @@ export function SearchPage() {
         <h1>{q ? `“${q}”的搜索结果` : '搜索'}</h1>
         <ListSearch
           value={q}
-          label="搜索全站内容"
+          label="输入搜索关键词"
           placeholder="搜索课程、实验、项目、案例与资讯"
           onSearch={(value) => go({ q: value })}
         />
