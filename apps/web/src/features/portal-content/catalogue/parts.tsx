@@ -337,8 +337,9 @@ export function ContentMissing({ listPath, listTitle }: { listPath: string; list
 export function NotFoundContent() {
   return (
     <Result
+      className="catalogue-notfound"
       status="404"
-      title="404"
+      title={<h1>404</h1>}
       subTitle="抱歉，您访问的页面不存在或已被移除。"
       extra={
         <Link to="/home/index">

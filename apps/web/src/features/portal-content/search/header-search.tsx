@@ -6,7 +6,8 @@ import './header-search.css';
 
 /**
  * The product header's search box: goes to /search?q=. Plain markup (it is on every page's first load).
- * The Enter that ends an input method's composition chooses the characters; it never searches.
+ * Folded to its button until it has focus (header-search.css). The Enter that ends an input method's
+ * composition chooses the characters; it never searches.
  */
 export function HeaderSearch() {
   const navigate = useNavigate();
@@ -34,8 +35,9 @@ export function HeaderSearch() {
     navigate(`/search?q=${encodeURIComponent(q)}`);
   };
   return (
-    <search className="header-search">
-      <form className="header-search__form" onSubmit={onSubmit} data-testid="header-search">
+    <div className="header-search">
+      {/* biome-ignore lint/a11y/useSemanticElements: <search> is not known to every supported browser (nor to happy-dom); a form with the role is */}
+      <form className="header-search__form" role="search" onSubmit={onSubmit} data-testid="header-search">
         <label htmlFor={id} className="visually-hidden">
           搜索全站内容
         </label>
@@ -56,6 +58,6 @@ export function HeaderSearch() {
           <SearchOutlined aria-hidden />
         </button>
       </form>
-    </search>
+    </div>
   );
 }
