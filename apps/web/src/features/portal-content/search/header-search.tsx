@@ -1,8 +1,13 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { CONTENT_QUERY_MAX } from '@uplus/shared';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import './header-search.css';
+
+/**
+ * HEADER_QUERY_MAX of @uplus/shared, written here: importing it would bring the portal-content schemas into
+ * every page's first load (the header is on all of them). search.test.tsx holds the two equal.
+ */
+export const HEADER_QUERY_MAX = 30;
 
 /**
  * The product header's search box: goes to /search?q=. Plain markup (it is on every page's first load).
@@ -27,7 +32,7 @@ export function HeaderSearch() {
   };
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const q = value.trim().slice(0, CONTENT_QUERY_MAX);
+    const q = value.trim().slice(0, HEADER_QUERY_MAX);
     if (!q) {
       input.current?.focus();
       return;
@@ -47,7 +52,7 @@ export function HeaderSearch() {
           className="header-search__input"
           type="search"
           placeholder="搜索课程、实验、项目"
-          maxLength={CONTENT_QUERY_MAX}
+          maxLength={HEADER_QUERY_MAX}
           enterKeyHint="search"
           autoComplete="off"
           value={value}

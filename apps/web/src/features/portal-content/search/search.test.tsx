@@ -1,9 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { CONTENT_QUERY_MAX } from '@uplus/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { deferredLoadsSettled } from '../../../components/lazy-antd';
 import { ok, renderApp, renderWithRouter, setSite, stubBrowser, stubFetch } from '../../../test/helpers';
 import { card } from '../catalogue/test-data';
-import { HeaderSearch } from './header-search';
+import { HEADER_QUERY_MAX, HeaderSearch } from './header-search';
 
 afterEach(async () => {
   await deferredLoadsSettled();
@@ -79,6 +80,10 @@ describe('the product header search box', () => {
     fireEvent.submit(box.closest('form') as HTMLFormElement);
     await waitFor(() => expect(router.state.location.pathname).toBe('/search'));
     expect(router.state.location.search).toBe(`?q=${encodeURIComponent('软件工程')}`);
+  });
+
+  it('cuts a query where the search does', () => {
+    expect(HEADER_QUERY_MAX).toBe(CONTENT_QUERY_MAX);
   });
 
   it('does not search for nothing, and shows the query on the search page', async () => {
