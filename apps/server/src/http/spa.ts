@@ -4,8 +4,8 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { injectSnapshot, type PageSnapshot } from '../core/page-snapshot';
 import type { App } from './context';
-import { injectSnapshot, type PageSnapshot } from './page-snapshot';
 
 /** Describes a page load (its title, description and text; page-snapshot.ts), or null for index.html as it is. */
 export type PageSnapshotter = (request: FastifyRequest) => Promise<PageSnapshot | null>;

@@ -7,7 +7,7 @@ import { buildApp } from '../../app';
 import type { App } from '../../http/context';
 import { testConfig, useTestApp } from '../../test/app';
 import { testDrivers } from '../../test/database';
-import { addContent, productSite, schoolSite, type TestSite } from './test-sites';
+import { addContent, productSite, schoolSite, type TestSite } from './portal-content.test-support';
 
 const INDEX = `<!doctype html><html><head><meta name="description" content="默认" /><title>优加教育平台</title></head><body><div id="root"><div class="boot-screen" role="status">正在加载…</div></div><script type="module" src="/assets/a.js"></script></body></html>`;
 

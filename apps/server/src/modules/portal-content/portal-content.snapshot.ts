@@ -10,8 +10,8 @@ import {
   type PageSlug,
   readAttrs,
 } from '@uplus/shared';
+import { escapeHtml, type PageSnapshot, shortText } from '../../core/page-snapshot';
 import type { Db } from '../../db/client';
-import { escapeHtml, type PageSnapshot, shortText } from '../../http/page-snapshot';
 import { resolveDeployment } from '../site/site.service';
 import * as service from './portal-content.service';
 

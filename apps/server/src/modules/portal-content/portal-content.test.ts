@@ -12,7 +12,15 @@ import { testDrivers } from '../../test/database';
 import { buildSignedInMember, unique } from '../../test/factories';
 import { SAMPLES, upload } from '../files/test-files';
 import { publicContents, siteCodesFor, updateContent } from './portal-content.service';
-import { addContent, areaSite, client, memberOf, productSite, schoolSite, type TestSite } from './test-sites';
+import {
+  addContent,
+  areaSite,
+  client,
+  memberOf,
+  productSite,
+  schoolSite,
+  type TestSite,
+} from './portal-content.test-support';
 
 const P = '/api/portal';
 const C = '/api/portal/console';
