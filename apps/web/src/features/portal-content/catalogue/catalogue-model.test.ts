@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ALL_PAGE_SIZE,
   categoryOptions,
+  chapterLabel,
   chunk,
   filterHref,
   highlightParts,
@@ -14,6 +15,7 @@ import {
   readFilters,
   resourceIdChunks,
   safeTarget,
+  sectionLabel,
   sectionsOf,
   transferState,
   withFilters,
@@ -147,6 +149,15 @@ describe('course chapters and the preview address', () => {
       '1.2 环境搭建',
       '2.1 变量',
     ]);
+  });
+
+  it('numbers chapter and section titles unless their author already did', () => {
+    expect(chapterLabel(2, 'Spring 核心容器')).toBe('第2章 Spring 核心容器');
+    expect(chapterLabel(2, '第2章 Spring 核心容器')).toBe('第2章 Spring 核心容器');
+    expect(chapterLabel(3, '第三章 数据访问')).toBe('第三章 数据访问');
+    expect(sectionLabel(2, 1, 'IoC 容器')).toBe('2.1 IoC 容器');
+    expect(sectionLabel(2, 1, '2.1 IoC 容器')).toBe('2.1 IoC 容器');
+    expect(sectionLabel(1, 1, '3D 建模基础')).toBe('1.1 3D 建模基础');
   });
 
   it('finds the section an address names, the first free one without numbers, null for none', () => {

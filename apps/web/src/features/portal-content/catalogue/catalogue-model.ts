@@ -289,3 +289,15 @@ export const categoryOptions = (
   if (current && !values.includes(current)) values.push(current);
   return values.map((value) => ({ value, title: value }));
 };
+
+// Chapter and section labels ---------------------------------------------------------------------
+
+/** `第2章 标题`, unless the author already numbered the title (第2章…, 第二章…). */
+export const chapterLabel = (chapter: number, title: string): string =>
+  /^第\s*[0-9一二三四五六七八九十百]+\s*[章讲篇单元部分]/.test(title.trim())
+    ? title.trim()
+    : `第${chapter}章 ${title}`;
+
+/** `2.1 标题`, unless the author already numbered the title (2.1 …, 2-1 …). */
+export const sectionLabel = (chapter: number, section: number, title: string): string =>
+  /^\d+([.．-]\d+)+/.test(title.trim()) ? title.trim() : `${chapter}.${section} ${title}`;

@@ -9,7 +9,7 @@ import { goToLogin } from '../../sessions/session';
 import { useContent } from '../api';
 import { RichContent } from '../rich-content';
 import { useResourcePermit } from './api';
-import { COURSE_TYPE_TITLES, previewHref, sectionsOf } from './catalogue-model';
+import { COURSE_TYPE_TITLES, chapterLabel, previewHref, sectionLabel, sectionsOf } from './catalogue-model';
 import { CatalogueBreadcrumb, Cover, DetailState, PrevNext, useViewer } from './parts';
 
 /** Where a student joins a course (by class code, from the teacher). */
@@ -162,15 +162,13 @@ export function CourseOutline({
         // chapters have no id of their own; their order is what the preview addresses name
         // biome-ignore lint/suspicious/noArrayIndexKey: see above
         <li key={c} className="course-outline__chapter">
-          <Heading className="course-outline__chapter-title">
-            第{c + 1}章 {chapter.title}
-          </Heading>
+          <Heading className="course-outline__chapter-title">{chapterLabel(c + 1, chapter.title)}</Heading>
           {chapter.sections.length > 0 && (
             <ol className="course-outline__sections">
               {chapter.sections.map((section, s) => {
                 const ref = { chapter: c + 1, section: s + 1 };
                 const isCurrent = current?.chapter === ref.chapter && current.section === ref.section;
-                const label = `${c + 1}.${s + 1} ${section.title}`;
+                const label = sectionLabel(c + 1, s + 1, section.title);
                 return (
                   // biome-ignore lint/suspicious/noArrayIndexKey: a section is its place in the chapter
                   <li key={s} className="course-outline__section">

@@ -4,7 +4,14 @@ import { Link, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../lib/page-title';
 import { useContent } from '../api';
 import { RichContent } from '../rich-content';
-import { previewHref, previewSection, type SectionRef, sectionsOf } from './catalogue-model';
+import {
+  chapterLabel,
+  previewHref,
+  previewSection,
+  type SectionRef,
+  sectionLabel,
+  sectionsOf,
+} from './catalogue-model';
 import { CourseOutline, JoinCourseButton } from './course-details-page';
 import { BareBar, DetailState, useViewer } from './parts';
 
@@ -55,12 +62,8 @@ function SectionPreview({
             </div>
           ) : ref.free ? (
             <article data-testid="section-preview">
-              <p className="catalogue-reader__chapter">
-                第{ref.chapter}章 {ref.chapterTitle}
-              </p>
-              <h1 className="catalogue-reader__title">
-                {ref.chapter}.{ref.section} {ref.title}
-              </h1>
+              <p className="catalogue-reader__chapter">{chapterLabel(ref.chapter, ref.chapterTitle)}</p>
+              <h1 className="catalogue-reader__title">{sectionLabel(ref.chapter, ref.section, ref.title)}</h1>
               {ref.body.trim() ? (
                 <RichContent html={ref.body} />
               ) : (
@@ -105,7 +108,7 @@ function LockedSection({ course, section }: { course: ContentDetail; section: Se
     <div className="catalogue-locked" data-testid="section-locked">
       <LockOutlined className="catalogue-locked__icon" aria-hidden />
       <h1 className="catalogue-reader__title">
-        {section.chapter}.{section.section} {section.title}
+        {sectionLabel(section.chapter, section.section, section.title)}
       </h1>
       <p>
         {signedIn
@@ -155,16 +158,12 @@ function AllPreview({ course }: { course: ContentDetail }) {
                 className="catalogue-reader__chapter-block"
                 aria-labelledby={`chapter-${c + 1}`}
               >
-                <h2 id={`chapter-${c + 1}`}>
-                  第{c + 1}章 {chapter.title}
-                </h2>
+                <h2 id={`chapter-${c + 1}`}>{chapterLabel(c + 1, chapter.title)}</h2>
                 {sectionsOf({ chapters: [chapter] }).map((s) => {
                   const ref = { ...s, chapter: c + 1 };
                   return s.free ? (
                     <article key={s.section} id={anchorOf(ref)} className="catalogue-reader__section">
-                      <h3>
-                        {ref.chapter}.{ref.section} {ref.title}
-                      </h3>
+                      <h3>{sectionLabel(ref.chapter, ref.section, ref.title)}</h3>
                       {ref.body.trim() ? (
                         <RichContent html={ref.body} />
                       ) : (
@@ -173,7 +172,7 @@ function AllPreview({ course }: { course: ContentDetail }) {
                     </article>
                   ) : (
                     <p key={s.section} className="catalogue-reader__locked">
-                      <LockOutlined aria-hidden /> {ref.chapter}.{ref.section} {ref.title}
+                      <LockOutlined aria-hidden /> {sectionLabel(ref.chapter, ref.section, ref.title)}
                       <span className="course-outline__lock">{locked}</span>
                     </p>
                   );
@@ -193,13 +192,11 @@ function AllPreview({ course }: { course: ContentDetail }) {
             {attrs.chapters.map((chapter, c) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: chapters are named by their place
               <li key={c} className="course-outline__chapter">
-                <p className="course-outline__chapter-title">
-                  第{c + 1}章 {chapter.title}
-                </p>
+                <p className="course-outline__chapter-title">{chapterLabel(c + 1, chapter.title)}</p>
                 <ol className="course-outline__sections">
                   {chapter.sections.map((section, s) => {
                     const ref = { chapter: c + 1, section: s + 1 };
-                    const label = `${ref.chapter}.${ref.section} ${section.title}`;
+                    const label = sectionLabel(ref.chapter, ref.section, section.title);
                     return (
                       // biome-ignore lint/suspicious/noArrayIndexKey: a section is its place in the chapter
                       <li key={s} className="course-outline__section">
