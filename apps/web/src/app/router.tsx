@@ -334,6 +334,16 @@ const PAGES: Record<string, LazyPage> = {
   talklive: async () => ({
     Component: (await import('../features/portal-content/pages/h5-talk-live-page')).H5TalkLivePage,
   }),
+  // issue 15 (pc-console-web): the content console, its editor and its preview
+  contentConsole: async () => ({
+    Component: (await import('../features/portal-content/console/console-page')).ContentConsolePage,
+  }),
+  contentEdit: async () => ({
+    Component: (await import('../features/portal-content/console/edit-page')).ContentEditPage,
+  }),
+  contentPreview: async () => ({
+    Component: (await import('../features/portal-content/console/preview-page')).ContentPreviewPage,
+  }),
 };
 const workbenchLayout: LazyPage = async () => ({
   Component: (await import('./layouts/workbench-layout')).WorkbenchLayout,
