@@ -193,6 +193,73 @@ const PAGES: Record<string, LazyPage> = {
   enterpriseFairs: async () => ({
     Component: (await import('../features/reservations/enterprise-fairs-page')).EnterpriseFairsPage,
   }),
+  // issue 15 (pc-catalogue-web): the public catalogue, its bare pages, labs, the resource library, search
+  schoolcourse: async () => ({
+    Component: (await import('../features/portal-content/catalogue/course-list-page')).SchoolCoursePage,
+  }),
+  vocationalCourse: async () => ({
+    Component: (await import('../features/portal-content/catalogue/course-list-page')).VocationalCoursePage,
+  }),
+  qualityClassroom: async () => ({
+    Component: (await import('../features/portal-content/catalogue/course-list-page')).QualityClassroomPage,
+  }),
+  schoolcourseDetails: async () => ({
+    Component: (await import('../features/portal-content/catalogue/course-details-page')).CourseDetailsPage,
+  }),
+  jxjyCourseDetail: async () => ({
+    Component: (await import('../features/portal-content/catalogue/course-details-page'))
+      .JxjyCourseDetailPage,
+  }),
+  schoolcoursePreview: async () => ({
+    Component: (await import('../features/portal-content/catalogue/course-preview-page')).CoursePreviewPage,
+  }),
+  schoolcourseAllPreview: async () => ({
+    Component: (await import('../features/portal-content/catalogue/course-preview-page'))
+      .CourseAllPreviewPage,
+  }),
+  cloudexperiment: async () => ({
+    Component: (await import('../features/portal-content/catalogue/experiment-pages')).ExperimentListPage,
+  }),
+  cloudexperimentDetails: async () => ({
+    Component: (await import('../features/portal-content/catalogue/experiment-pages')).ExperimentDetailsPage,
+  }),
+  cloudexperimentPreview: async () => ({
+    Component: (await import('../features/portal-content/catalogue/bare-pages')).ExperimentPreviewPage,
+  }),
+  cloudexperimentSample: async () => ({
+    Component: (await import('../features/portal-content/catalogue/bare-pages')).ExperimentSamplePage,
+  }),
+  cloudexperimentTransfer: async () => ({
+    Component: (await import('../features/portal-content/catalogue/transfer-page')).ExperimentTransferPage,
+  }),
+  industryproject: async () => ({
+    Component: (await import('../features/portal-content/catalogue/project-pages')).ProjectListPage,
+  }),
+  industryprojectDetails: async () => ({
+    Component: (await import('../features/portal-content/catalogue/project-pages')).ProjectDetailsPage,
+  }),
+  industryprojectSample: async () => ({
+    Component: (await import('../features/portal-content/catalogue/bare-pages')).ProjectSamplePage,
+  }),
+  industryprojectTransfer: async () => ({
+    Component: (await import('../features/portal-content/catalogue/transfer-page')).ProjectTransferPage,
+  }),
+  practicalpreview: async () => ({
+    Component: (await import('../features/portal-content/catalogue/bare-pages')).PracticalPreviewPage,
+  }),
+  case: async () => ({
+    Component: (await import('../features/portal-content/catalogue/case-pages')).CaseListPage,
+  }),
+  caseDetails: async () => ({
+    Component: (await import('../features/portal-content/catalogue/case-pages')).CaseDetailsPage,
+  }),
+  lab: async () => ({ Component: (await import('../features/portal-content/lab/lab-page')).LabPage }),
+  resourceStore: async () => ({
+    Component: (await import('../features/portal-content/catalogue/resource-store-page')).ResourceStorePage,
+  }),
+  search: async () => ({
+    Component: (await import('../features/portal-content/search/search-page')).SearchPage,
+  }),
   // issue 15 (pc-articles-web): the alliance, recruit infos, single pages and the phone career-talk page
   alliance: async () => ({
     Component: (await import('../features/portal-content/articles/alliance-home-page')).AllianceHomePage,

@@ -245,8 +245,9 @@ describe('layout by site type and route flags', () => {
 
   it('hides header and footer by route flags', async () => {
     setSite();
+    // (without an id the preview says the experiment is not there, still without header and footer)
     const first = renderApp('/cloudexperiment/preview');
-    expect(await screen.findByRole('heading', { name: '实验预览' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: '内容不存在或已下线' })).toBeTruthy();
     expect(screen.queryByTestId('header-product')).toBeNull();
     expect(screen.queryByTestId('footer')).toBeNull();
     first.unmount();
