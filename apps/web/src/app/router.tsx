@@ -7,7 +7,7 @@ import { inWorkbench } from './route-layouts';
 
 type LazyPage = () => Promise<{ Component: React.ComponentType }>;
 
-/** Pages built in this issue; every other route shows the shared coming-soon page. Each is its own chunk. */
+/** The page of each route (by route name), each its own chunk; a route without one shows the not-found page. */
 const PAGES: Record<string, LazyPage> = {
   home: async () => ({ Component: (await import('../features/site/home-page')).HomePage }),
   authorize: async () => ({ Component: (await import('../features/sessions/authorize-page')).AuthorizePage }),
@@ -348,11 +348,8 @@ const PAGES: Record<string, LazyPage> = {
 const workbenchLayout: LazyPage = async () => ({
   Component: (await import('./layouts/workbench-layout')).WorkbenchLayout,
 });
-const comingSoon: LazyPage = async () => ({
-  Component: (await import('../components/coming-soon')).ComingSoonPage,
-});
 const notFound: LazyPage = async () => ({
-  Component: (await import('./not-found-page')).NotFoundPage,
+  Component: (await import('../components/not-found-page')).NotFoundPage,
 });
 
 /** Shown while the first page's code loads. */
@@ -370,7 +367,7 @@ const Nothing = () => null;
 const pageRoute = (route: RouteDef): RouteObject => ({
   path: route.path,
   handle: { route } satisfies RouteHandle,
-  lazy: PAGES[route.name] ?? comingSoon,
+  lazy: PAGES[route.name] ?? notFound,
   HydrateFallback: Loading,
 });
 

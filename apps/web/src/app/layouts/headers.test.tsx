@@ -257,12 +257,8 @@ describe('layout by site type and route flags', () => {
     expect(screen.queryByTestId('footer')).toBeNull();
   });
 
-  it('shows later pages as coming soon with their title, and unknown paths as 404', async () => {
+  it('shows unknown paths as 404 with the way home', async () => {
     setSite();
-    const first = renderApp('/alliance/index/journalism/42');
-    expect(await screen.findByRole('heading', { name: '新闻详情' })).toBeTruthy();
-    expect(screen.getByText('该功能正在建设中，暂未开放，敬请期待。')).toBeTruthy();
-    first.unmount();
     renderApp('/no/such/page');
     expect(await screen.findByText('抱歉，您访问的页面不存在或已被移除。')).toBeTruthy();
     expect(screen.getByRole('link', { name: '返回首页' }).getAttribute('href')).toBe('/home/index');

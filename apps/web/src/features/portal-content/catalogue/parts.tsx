@@ -333,23 +333,6 @@ export function ContentMissing({ listPath, listTitle }: { listPath: string; list
   );
 }
 
-/** The not-found page's content (an unknown lab platform): the same words as the app's 404 page. */
-export function NotFoundContent() {
-  return (
-    <Result
-      className="catalogue-notfound"
-      status="404"
-      title={<h1>404</h1>}
-      subTitle="抱歉，您访问的页面不存在或已被移除。"
-      extra={
-        <Link to="/home/index">
-          <Button type="primary">返回首页</Button>
-        </Link>
-      }
-    />
-  );
-}
-
 type DetailQuery = {
   isPending: boolean;
   isError: boolean;

@@ -1,10 +1,11 @@
 import { type ContentCard, type LabKey, labKey, readAttrs } from '@uplus/shared';
 import { useParams } from 'react-router';
 import { LabIcon } from '../../../components/lab-icon';
+import { NotFoundPage } from '../../../components/not-found-page';
 import { usePageTitle } from '../../../lib/page-title';
 import { LAB_PLATFORMS, type LabPlatformKey } from '../../../lib/routes';
 import { useLabPage } from '../api';
-import { CardGrid, CatalogueBreadcrumb, NotFoundContent, QueryState } from '../catalogue/parts';
+import { CardGrid, CatalogueBreadcrumb, QueryState } from '../catalogue/parts';
 import { RichContent } from '../rich-content';
 import '../catalogue/catalogue.css';
 
@@ -17,7 +18,7 @@ export function LabPage() {
   const { platform = '' } = useParams();
   const parsed = labKey.safeParse(platform);
   const info = LAB_PLATFORMS.find((p) => p.key === platform);
-  if (!parsed.success || !info) return <NotFoundContent />;
+  if (!parsed.success || !info) return <NotFoundPage />;
   return <Lab platform={parsed.data} title={info.title} description={info.description} />;
 }
 
