@@ -64,6 +64,7 @@ import { createSessionCache } from './modules/sessions/session-cache';
 import { attachSessionCache } from './modules/sessions/session-invalidation';
 import { sessionRoutes } from './modules/sessions/sessions.routes';
 import { siteRoutes } from './modules/site/site.routes';
+import { siteSettingsRoutes } from './modules/site/site-settings.routes';
 import { createSecrets, resolveAppSecret } from './modules/system/secrets';
 import { userRoutes } from './modules/users/users.routes';
 import { createFileStore } from './storage';
@@ -227,6 +228,7 @@ export const buildApp = async (config: Config, deps: AppDeps = {}): Promise<App>
   // issue 11, homework-server: students' homework (submit queues code grading) and the teacher's review.
   submissionRoutes(app, ctx, { jobs });
   competitionRoutes(app, ctx); // issue 14: competitions, registrations and teams
+  siteSettingsRoutes(app, ctx); // issue 15 (pc-site): site settings, footer QR codes, the cloud IDE
   await registerSpa(app, config.webDist);
   return app;
 };

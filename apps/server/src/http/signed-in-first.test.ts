@@ -56,6 +56,7 @@ const PUBLIC = new Set([
   'GET /api/competition/competitions',
   'GET /api/competition/competitions/{id}',
   'GET /api/competition/competitions/{id}/area_info',
+  'GET /api/portal/qrcodes/{key}.svg', // issue 15: the footer's QR codes
 ]);
 
 type Operation = { method: string; path: string };

@@ -25,6 +25,9 @@ export const SITE_SETTINGS_MSG = {
   qrNotConfigured: '该二维码尚未配置',
   cubeNotConfigured: '数据魔方尚未配置',
   cloudNotConfigured: '云端开发环境尚未配置，请联系管理员',
+  serviceTypeRequired: '缺少云服务类型',
+  serviceTypeInvalid: '云服务类型不正确',
+  idInvalid: '项目或代码仓库编号格式不正确',
 } as const;
 
 /** The home page sections an admin can show or hide (the home page cards, in this order). */
@@ -86,7 +89,9 @@ export const FOOTER_KEYS = Object.keys(footerSettings.shape) as (keyof FooterSet
 
 export const schoolNavEntry = z.object({
   type: z.enum(SCHOOL_NAV_TYPES, { error: SITE_SETTINGS_MSG.navTypeInvalid }),
-  name: z.string().trim().min(1, SITE_SETTINGS_MSG.navNameRequired).max(10),
+  /** the entry's name (the demo and older configurations use the type key itself, e.g. SHOW_COMPETITION) */
+  name: z.string().trim().min(1, SITE_SETTINGS_MSG.navNameRequired).max(30),
+  /** the label the header shows (the name when empty) */
   showName: z.string().trim().max(10).default(''),
 });
 /** The Chinese name of each school navigation type (the console's type picker). */
@@ -180,13 +185,25 @@ export const parseHomeSections = (text: unknown): HomeSectionKey[] | null => {
 /** `GET /api/bigdata/data_cube_configs/college_config/permit?collegeId=` -> cubeAddress. */
 export const dataCubeQuery = z.object({ collegeId: z.string().regex(/^[1-9][0-9]{0,14}$/, 'id格式不正确') });
 export const dataCubePermit = z.object({ cubeAddress: z.string() });
+export type DataCubePermit = z.infer<typeof dataCubePermit>;
 
 /** `GET /api/course/huawei/cloud/service_uri` (foundation spec 7). */
+const cloudId = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_.:-]{0,64}$/, SITE_SETTINGS_MSG.idInvalid)
+  .default('');
 export const cloudServiceQuery = z.object({
-  serviceType: z.string().trim().min(1).max(30),
-  projectId: z.string().trim().max(64).default(''),
-  repositoryId: z.string().trim().max(64).default(''),
+  serviceType: z
+    .string({ error: SITE_SETTINGS_MSG.serviceTypeRequired })
+    .trim()
+    .min(1, SITE_SETTINGS_MSG.serviceTypeRequired)
+    .max(30)
+    .regex(/^[A-Za-z0-9_.-]*$/, SITE_SETTINGS_MSG.serviceTypeInvalid),
+  projectId: cloudId,
+  repositoryId: cloudId,
 });
+export type CloudServiceQuery = z.infer<typeof cloudServiceQuery>;
 export const cloudServiceUri = z.object({
   /** the address to open: the single-sign-on authorize address with the IDE address as its target */
   uri: z.string(),
