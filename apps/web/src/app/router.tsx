@@ -193,6 +193,10 @@ const PAGES: Record<string, LazyPage> = {
   enterpriseFairs: async () => ({
     Component: (await import('../features/reservations/enterprise-fairs-page')).EnterpriseFairsPage,
   }),
+  // issue 15 (pc-site): the site settings of the site an admin manages
+  siteSettings: async () => ({
+    Component: (await import('../features/portal-content/settings/site-settings-page')).SiteSettingsPage,
+  }),
 };
 const workbenchLayout: LazyPage = async () => ({
   Component: (await import('./layouts/workbench-layout')).WorkbenchLayout,

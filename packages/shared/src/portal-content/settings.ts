@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AREA_MENU_VALUES, SCHOOL_NAV_TYPES } from '../foundation/config';
-import { contentCard } from './content';
+import { consoleScope, contentCard } from './content';
 
 /*
  * Site settings (issue 15, portal spec 2.5-2.7): what a site's admin configures in the console besides its
@@ -61,6 +61,15 @@ export type FooterQrKey = keyof typeof FOOTER_QR_CODES;
 export const footerQrKey = z.enum(Object.keys(FOOTER_QR_CODES) as [FooterQrKey, ...FooterQrKey[]]);
 /** The image address of a footer QR code (an SVG the server draws from the configured address). */
 export const footerQrPath = (key: FooterQrKey) => `/api/portal/qrcodes/${key}.svg`;
+/**
+ * The image address for a configured QR address: footerQrPath with a short fingerprint of the address, so
+ * a changed address is a new image at once (the server lets browsers keep one for 5 minutes).
+ */
+export const footerQrSrc = (key: FooterQrKey, address: string) => {
+  let hash = 5381;
+  for (let i = 0; i < address.length; i++) hash = ((hash * 33) ^ address.charCodeAt(i)) >>> 0;
+  return `${footerQrPath(key)}?v=${hash.toString(36)}`;
+};
 
 const httpUrl = z
   .string()
@@ -167,6 +176,36 @@ export const siteSettings = z.object({
 });
 export type SiteSettings = z.infer<typeof siteSettings>;
 export type SiteSettingsInput = z.input<typeof siteSettings>;
+/**
+ * The answer of GET and PUT: the settings as stored, and the site they belong to (its type picks the
+ * console's tabs). Checked loosely on purpose: a value stored before these rules (a long title, an odd
+ * address) still loads into the form, which then says what to correct; the PUT body is checked strictly.
+ */
+export const siteSettingsView = z.object({
+  title: z.string(),
+  homeSections: z.array(homeSectionKey),
+  footer: z.object(
+    Object.fromEntries(FOOTER_KEYS.map((key) => [key, z.string()])) as Record<
+      keyof FooterSettings,
+      z.ZodString
+    >,
+  ),
+  navigation: z.array(z.object({ type: z.enum(SCHOOL_NAV_TYPES), name: z.string(), showName: z.string() })),
+  showTechClass: z.boolean(),
+  showJobClass: z.boolean(),
+  showJiuye: z.boolean(),
+  dataCubeUrl: z.string(),
+  areaMenus: z.array(
+    z.object({
+      title: z.string(),
+      name: z.string(),
+      value: z.enum(AREA_MENU_VALUES),
+      content: z.array(z.object({ name: z.string(), domainUrl: z.string() })),
+    }),
+  ),
+  site: consoleScope,
+});
+export type SiteSettingsView = z.infer<typeof siteSettingsView>;
 
 /** Parses HOME_SECTIONS (JSON text): null when missing or broken (then every section shows). */
 export const parseHomeSections = (text: unknown): HomeSectionKey[] | null => {

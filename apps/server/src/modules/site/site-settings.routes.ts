@@ -1,4 +1,10 @@
-import { cloudServiceQuery, cloudServiceUri, footerQrKey, siteSettings } from '@uplus/shared';
+import {
+  cloudServiceQuery,
+  cloudServiceUri,
+  footerQrKey,
+  siteSettings,
+  siteSettingsView,
+} from '@uplus/shared';
 import { z } from 'zod';
 import { publicOriginsOf } from '../../config/config';
 import type { App, AppContext } from '../../http/context';
@@ -20,7 +26,7 @@ export const siteSettingsRoutes = (app: App, ctx: AppContext) => {
       schema: {
         tags,
         summary: "The managed site's settings (title, home sections, footer, navigation or area menu)",
-        response: answers(siteSettings),
+        response: answers(siteSettingsView),
       },
     },
     async (request) => {
@@ -37,7 +43,7 @@ export const siteSettingsRoutes = (app: App, ctx: AppContext) => {
         tags,
         summary: "Saves the managed site's settings; visitors see them on their next page load",
         body: siteSettings,
-        response: answers(siteSettings),
+        response: answers(siteSettingsView),
       },
     },
     async (request) => {

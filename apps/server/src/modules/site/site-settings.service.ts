@@ -1,5 +1,5 @@
 import {
-  areaMenuEntry,
+  AREA_MENU_VALUES,
   type CloudServiceQuery,
   type CollegeConfigPair,
   type ConsoleScope,
@@ -12,9 +12,10 @@ import {
   parseAreaHomepageConfig,
   parseHomeSections,
   parseSchoolNavigation,
+  SCHOOL_NAV_TYPES,
   SITE_SETTINGS_MSG,
   type SiteSettings,
-  schoolNavEntry,
+  type SiteSettingsView,
 } from '@uplus/shared';
 import QRCode from 'qrcode';
 import { AppError } from '../../core/errors';
@@ -40,6 +41,9 @@ const SHOW_KEYS = {
 } as const;
 const DATA_CUBE_KEY = 'DATA_CUBE_URL';
 
+const isOneOf = <T extends string>(list: readonly T[], value: string): value is T =>
+  (list as readonly string[]).includes(value);
+
 /** The deployment behind a console scope (assertConsoleScope found it, so it exists). */
 const deploymentOf = async (db: Db, scope: ConsoleScope) => {
   const deployment = await site.deploymentByCode({ db, code: scope.ownerCode });
@@ -60,10 +64,11 @@ const homepageObject = (text: string | undefined): Record<string, unknown> => {
 };
 
 /**
- * `GET /api/portal/console/site-settings`: the managed site's settings as its pages read them. Entries the
- * console could not save again (an unknown navigation type, a malformed menu) are left out of the answer.
+ * `GET /api/portal/console/site-settings`: the managed site's settings as its pages read them. Values are
+ * given as stored (the form says what no longer passes its rules); only navigation entries and menus of a
+ * type the console does not know are left out (the header shows those as the home page or not at all).
  */
-export const getSiteSettings = async (opts: { db: Db; scope: ConsoleScope }): Promise<SiteSettings> => {
+export const getSiteSettings = async (opts: { db: Db; scope: ConsoleScope }): Promise<SiteSettingsView> => {
   const deployment = await deploymentOf(opts.db, opts.scope);
   const code = site.siteConfigCode(deployment);
   const pairs = new Map(
@@ -76,16 +81,23 @@ export const getSiteSettings = async (opts: { db: Db; scope: ConsoleScope }): Pr
 
   const footer = Object.fromEntries(FOOTER_KEYS.map((key) => [key, text(key)])) as FooterSettings;
   const navigation = isSchool
-    ? parseSchoolNavigation(pairs.get(NAVIGATION_KEY)).flatMap((item) => {
-        const parsed = schoolNavEntry.safeParse(item);
-        return parsed.success ? [parsed.data] : [];
-      })
+    ? parseSchoolNavigation(pairs.get(NAVIGATION_KEY)).flatMap(({ type, name, showName }) =>
+        isOneOf(SCHOOL_NAV_TYPES, type) ? [{ type, name, showName }] : [],
+      )
     : [];
   const areaMenus = area
-    ? parseAreaHomepageConfig(area.homepageConfig).menus.flatMap((menu) => {
-        const parsed = areaMenuEntry.safeParse({ ...menu, content: menu.content ?? [] });
-        return parsed.success ? [parsed.data] : [];
-      })
+    ? parseAreaHomepageConfig(area.homepageConfig).menus.flatMap(({ title, name, value, content }) =>
+        isOneOf(AREA_MENU_VALUES, value)
+          ? [
+              {
+                title,
+                name,
+                value,
+                content: (content ?? []).map((c) => ({ name: c.name, domainUrl: c.domainUrl })),
+              },
+            ]
+          : [],
+      )
     : [];
   const title = area?.browserTabTitle || (pairs.has(TITLE_KEY) ? text(TITLE_KEY) : deployment.title);
   return {
@@ -99,6 +111,7 @@ export const getSiteSettings = async (opts: { db: Db; scope: ConsoleScope }): Pr
     showJiuye: isSchool ? text(SHOW_KEYS.showJiuye) === 'true' : true,
     dataCubeUrl: isSchool ? text(DATA_CUBE_KEY) : '',
     areaMenus,
+    site: opts.scope,
   };
 };
 
@@ -113,7 +126,7 @@ export const saveSiteSettings = async (opts: {
   db: Db;
   scope: ConsoleScope;
   input: SiteSettings;
-}): Promise<SiteSettings> => {
+}): Promise<SiteSettingsView> => {
   const deployment = await deploymentOf(opts.db, opts.scope);
   const code = site.siteConfigCode(deployment);
   const { input } = opts;

@@ -1,4 +1,5 @@
 import {
+  footerQrSrc,
   HOME_SECTION_KEYS,
   MSG,
   PORTAL_CONTENT_MSG,
@@ -85,6 +86,7 @@ describe.each(testDrivers())('site settings on %s', (driver) => {
       expect(data<SiteSettings>(await request(t.app, s.admin.token).get(SETTINGS))).toMatchObject({
         title: '设置测试大学',
         homeSections: [...HOME_SECTION_KEYS],
+        site: { ownerCode: s.code, siteName: '设置测试大学', siteType: 'school' },
       });
       for (const token of [await s.member('Student'), await s.member('Teacher', LEADER)]) {
         expectError(await request(t.app, token).get(SETTINGS), 403, PORTAL_CONTENT_MSG.noConsole);
@@ -273,15 +275,24 @@ describe.each(testDrivers())('site settings on %s', (driver) => {
             ]),
           },
           { configKey: 'HOME_SECTIONS', configValue: 'not json' },
+          // stored before the console's rules: answered as stored, so the form can say what to correct
+          { configKey: 'CONTACT_EMAIL', configValue: 'office at school' },
         ],
       });
-      expect(data<SiteSettings>(await request(t.app, s.admin.token).get(SETTINGS))).toMatchObject({
+      const loaded = data<SiteSettings>(await request(t.app, s.admin.token).get(SETTINGS));
+      expect(loaded).toMatchObject({
         navigation: [{ type: 'HOME_PAGE', name: 'HOME_PAGE', showName: '首页' }],
         showTechClass: false,
         showJobClass: false,
         showJiuye: false,
         homeSections: [...HOME_SECTION_KEYS],
+        footer: { CONTACT_EMAIL: 'office at school' },
       });
+      expectError(
+        await request(t.app, s.admin.token).put(SETTINGS, loaded),
+        400,
+        SITE_SETTINGS_MSG.emailInvalid,
+      );
     });
   });
 
@@ -393,6 +404,11 @@ describe.each(testDrivers())('site settings on %s', (driver) => {
         ),
       );
       const svgA = await svgOf(a.host);
+      // the footer's address carries a fingerprint of the address (a new address is a new image)
+      const versioned = await request(t.app, undefined, a.host).get(
+        footerQrSrc('app', 'https://a.edu.cn/app'),
+      );
+      expect(versioned.body).toBe(svgA);
       const svgB = await svgOf(b.host);
       expect(svgA.startsWith('<svg')).toBe(true);
       expect(svgA.trim().endsWith('</svg>')).toBe(true);
