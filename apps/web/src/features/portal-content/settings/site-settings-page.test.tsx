@@ -52,7 +52,12 @@ describe('site settings model', () => {
     expect(body.homeSections).toEqual(['qualitycourse', 'publishing']);
     expect(body.areaMenus).toEqual([
       { title: '案例', name: 'case', value: 'case', content: [] },
-      { title: '外链', name: 'linkSingle', value: 'linkSingle', content: [{ name: 'x', domainUrl: 'https://x.cn' }] },
+      {
+        title: '外链',
+        name: 'linkSingle',
+        value: 'linkSingle',
+        content: [{ name: 'x', domainUrl: 'https://x.cn' }],
+      },
     ]);
     expect('site' in values).toBe(false);
   });
@@ -82,7 +87,10 @@ describe('/u/content/settings (站点设置)', () => {
     const calls = stubFetch({
       ...sessionRoutes('Teacher'),
       [`GET ${SETTINGS}`]: ok(
-        view({ navigation: [{ type: 'HOME_PAGE', name: 'HOME_PAGE', showName: '首页' }], showTechClass: true }),
+        view({
+          navigation: [{ type: 'HOME_PAGE', name: 'HOME_PAGE', showName: '首页' }],
+          showTechClass: true,
+        }),
       ),
       [`PUT ${SETTINGS}`]: (call: RecordedCall) => {
         saved = call.body;
@@ -92,7 +100,8 @@ describe('/u/content/settings (站点设置)', () => {
     renderApp('/u/content/settings');
     expect(await screen.findByRole('heading', { name: '站点设置', level: 1 })).toBeTruthy();
     expect(screen.getByText('优加示范大学', { selector: 'strong' })).toBeTruthy();
-    for (const tab of ['基本信息', '首页板块', '页脚', '顶部导航']) expect(screen.getByRole('tab', { name: tab })).toBeTruthy();
+    for (const tab of ['基本信息', '首页板块', '页脚', '顶部导航'])
+      expect(screen.getByRole('tab', { name: tab })).toBeTruthy();
     expect(screen.queryByRole('tab', { name: '区域菜单' })).toBeNull();
 
     fireEvent.change(screen.getByLabelText('站点标题'), { target: { value: '新标题' } });
@@ -102,7 +111,9 @@ describe('/u/content/settings (站点设置)', () => {
     fireEvent.click(screen.getByRole('button', { name: '添加导航项' }));
     const rows = screen.getAllByTestId('nav-row');
     expect(rows).toHaveLength(2);
-    fireEvent.change(within(rows[1] as HTMLElement).getByLabelText('导航名称'), { target: { value: '就业' } });
+    fireEvent.change(within(rows[1] as HTMLElement).getByLabelText('导航名称'), {
+      target: { value: '就业' },
+    });
     fireEvent.click(screen.getByRole('button', { name: '上移第2项导航' }));
 
     fireEvent.click(screen.getByTestId('site-settings-save'));
