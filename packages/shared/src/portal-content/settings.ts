@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AREA_MENU_VALUES, SCHOOL_NAV_TYPES } from '../foundation/config';
 import { consoleScope, contentCard } from './content';
+import { FOOTER_QR_CODES, type FooterQrKey, HOME_SECTION_KEYS } from './site-keys';
 
 /*
  * Site settings (issue 15, portal spec 2.5-2.7): what a site's admin configures in the console besides its
@@ -30,46 +31,19 @@ export const SITE_SETTINGS_MSG = {
   idInvalid: '项目或代码仓库编号格式不正确',
 } as const;
 
-/** The home page sections an admin can show or hide (the home page cards, in this order). */
-export const HOME_SECTION_KEYS = [
-  'qualitycourse',
-  'cloudexperiment',
-  'industryproject',
-  'openclass',
-  'competition',
-  'internProgram',
-  'ujob',
-  'ai',
-  'alliance',
-  'case',
-  'qualification',
-  'publishing',
-] as const;
+export {
+  FOOTER_QR_CODES,
+  type FooterQrKey,
+  footerQrPath,
+  footerQrSrc,
+  HOME_SECTION_KEYS,
+  HOME_SECTIONS_KEY,
+  type HomeSectionKey,
+  parseHomeSections,
+} from './site-keys';
+
 export const homeSectionKey = z.enum(HOME_SECTION_KEYS, { error: SITE_SETTINGS_MSG.sectionInvalid });
-export type HomeSectionKey = z.infer<typeof homeSectionKey>;
-
-/** The config key holding the shown home sections (JSON list); missing = all shown. */
-export const HOME_SECTIONS_KEY = 'HOME_SECTIONS';
-
-/** The footer QR codes (spec 2.5): the config key of each one's address, and its caption. */
-export const FOOTER_QR_CODES = {
-  app: { key: 'QR_APP_URL', caption: '优加课堂App' },
-  miniprogram: { key: 'QR_MINIPROGRAM_URL', caption: '求职小程序' },
-  business: { key: 'QR_BUSINESS_URL', caption: '商务合作' },
-} as const;
-export type FooterQrKey = keyof typeof FOOTER_QR_CODES;
 export const footerQrKey = z.enum(Object.keys(FOOTER_QR_CODES) as [FooterQrKey, ...FooterQrKey[]]);
-/** The image address of a footer QR code (an SVG the server draws from the configured address). */
-export const footerQrPath = (key: FooterQrKey) => `/api/portal/qrcodes/${key}.svg`;
-/**
- * The image address for a configured QR address: footerQrPath with a short fingerprint of the address, so
- * a changed address is a new image at once (the server lets browsers keep one for 5 minutes).
- */
-export const footerQrSrc = (key: FooterQrKey, address: string) => {
-  let hash = 5381;
-  for (let i = 0; i < address.length; i++) hash = ((hash * 33) ^ address.charCodeAt(i)) >>> 0;
-  return `${footerQrPath(key)}?v=${hash.toString(36)}`;
-};
 
 const httpUrl = z
   .string()
@@ -206,18 +180,6 @@ export const siteSettingsView = z.object({
   site: consoleScope,
 });
 export type SiteSettingsView = z.infer<typeof siteSettingsView>;
-
-/** Parses HOME_SECTIONS (JSON text): null when missing or broken (then every section shows). */
-export const parseHomeSections = (text: unknown): HomeSectionKey[] | null => {
-  if (typeof text !== 'string' || !text) return null;
-  try {
-    const parsed = z.array(z.string()).safeParse(JSON.parse(text));
-    if (!parsed.success) return null;
-    return parsed.data.filter((k): k is HomeSectionKey => homeSectionKey.safeParse(k).success);
-  } catch {
-    return null;
-  }
-};
 
 // Section 7 catalogue calls and the cloud IDE ---------------------------------------------------
 
