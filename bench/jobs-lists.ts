@@ -24,6 +24,7 @@ import { SERVICE_BASES } from '@uplus/shared';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
 import type { Db } from '../apps/server/src/db/client';
+import type { App } from '../apps/server/src/http/context';
 import { createCompany } from '../apps/server/src/modules/employer/employer.service';
 import { resumeOfUser } from '../apps/server/src/modules/resume/resume.service';
 import { testConfig } from '../apps/server/src/test/app';
@@ -44,7 +45,7 @@ export type JobsListCase = {
   ratio: number;
 };
 
-const quantile = (values: number[], q: number) => {
+export const quantile = (values: number[], q: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
 };
@@ -53,9 +54,42 @@ const B = SERVICE_BASES.ourea;
 const DAY = 86_400_000;
 const POSITIONS = 20;
 
-const rowsOf = (db: Db, query: ReturnType<typeof sql>) =>
+export const rowsOf = (db: Db, query: ReturnType<typeof sql>) =>
   db.execute(query).then((r) => (r as unknown as { rows: Record<string, unknown>[] }).rows);
 const idOf = async (db: Db, query: ReturnType<typeof sql>) => Number((await rowsOf(db, query))[0]?.id);
+
+/** A GET measured in-process: its name, address and headers (a token, a host). */
+export type TimedCase = { name: string; url: string; headers?: Record<string, string> };
+
+/**
+ * `repeat` timed GETs of each case (after 5 warm-up ones) through app.inject; fails on any answer but 200.
+ * `rows`: the length of data.rows of the first answer (1 for an answer without rows).
+ */
+export async function timeCases(
+  app: App,
+  cases: TimedCase[],
+  repeat: number,
+): Promise<{ samples: number[]; rows: number }[]> {
+  const out: { samples: number[]; rows: number }[] = [];
+  for (const c of cases) {
+    const samples: number[] = [];
+    let rows = 0;
+    for (let i = 0; i < repeat + 5; i++) {
+      const started = performance.now();
+      const res = await app.inject({ method: 'GET', url: c.url, headers: c.headers ?? {} });
+      const ms = performance.now() - started;
+      if (res.statusCode !== 200)
+        throw new Error(`${c.name} answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
+      if (i >= 5) samples.push(ms);
+      if (i === 0) {
+        const data = res.json().data as { rows?: unknown[] };
+        rows = Array.isArray(data?.rows) ? data.rows.length : 1;
+      }
+    }
+    out.push({ samples, rows });
+  }
+  return out;
+}
 
 export async function runJobsListBench(
   options: { repeat?: number; drivers?: Driver[]; explain?: boolean; log?: (line: string) => void } = {},
@@ -150,7 +184,7 @@ export async function runJobsListBench(
 
       const asHr = { 'x-access-token': hr.token };
       const asSeeker = { 'x-access-token': seeker.token };
-      const cases: { name: string; url: string; headers?: Record<string, string> }[] = [
+      const cases: TimedCase[] = [
         { name: 'inbox (all)', url: `${B}/company/delivery_records?pageNumber=1&pageSize=15`, headers: asHr },
         {
           name: 'inbox status=Interview',
@@ -171,27 +205,7 @@ export async function runJobsListBench(
         { name: 'job list (public)', url: `${B}/recruitment_occupations?pageNumber=1&pageSize=15` },
         { name: 'job detail (signed in)', url: `${B}/recruitment_occupations/${first}`, headers: asSeeker },
       ];
-      const measure = async () => {
-        const out: { samples: number[]; rows: number }[] = [];
-        for (const c of cases) {
-          const samples: number[] = [];
-          let rows = 0;
-          for (let i = 0; i < repeat + 5; i++) {
-            const started = performance.now();
-            const res = await app.inject({ method: 'GET', url: c.url, headers: c.headers ?? {} });
-            const ms = performance.now() - started;
-            if (res.statusCode !== 200)
-              throw new Error(`${c.name} answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
-            if (i >= 5) samples.push(ms);
-            if (i === 0) {
-              const data = res.json().data as { rows?: unknown[] };
-              rows = Array.isArray(data?.rows) ? data.rows.length : 1;
-            }
-          }
-          out.push({ samples, rows });
-        }
-        return out;
-      };
+      const measure = () => timeCases(app, cases, repeat);
       log(`${driver}: baseline`);
       const baseline = await measure();
 

@@ -14,6 +14,8 @@
 //   BENCH_RESUME_LISTS (true): a member's resume lists with 10,000 other members' rows (bench/resume-lists.ts)
 //   BENCH_JOBS_LISTS (true): issue 14's inbox, feedback center and job list with 10,000 deliveries to one
 //   company and 10,000 online positions against a baseline of 20, median and p95 (bench/jobs-lists.ts)
+//   BENCH_PORTAL_CONTENT (true): issue 15's public content lists, search, detail and the console list with
+//   10,000 published rows on one site against a baseline of 20, median and p95 (bench/portal-content.ts)
 //   BENCH_RESUME_PDF (true): exporting an online resume as a PDF against reading it (bench/resume-pdf.ts)
 //   BENCH_BUNDLE (true): compressed JavaScript per route of the web build (bench/bundle-size.ts)
 //   BENCH_PAGE_LOAD (true): the home page's JavaScript and LCP in Chromium on a 4 Mbit/s + 40 ms link
@@ -30,6 +32,7 @@ import { type JobsListCase, jobsListReport, runJobsListBench } from './jobs-list
 import { ROOT } from './lib';
 import { type ListCase, listReport, runListBench } from './lists';
 import { type PageLoadResult, pageLoadReport, runPageLoad } from './page-load';
+import { type PortalContentCase, portalContentReport, runPortalContentBench } from './portal-content';
 import { runResumeListBench } from './resume-lists';
 import { type ResumePdfCase, resumePdfReport, runResumePdfBench } from './resume-pdf';
 import { runSandboxBench, type SandboxBenchResult, sandboxReport } from './sandbox';
@@ -108,6 +111,10 @@ async function main(): Promise<void> {
     (env.BENCH_JOBS_LISTS ?? 'true') !== 'false'
       ? await runJobsListBench({ log: (line) => log(`jobs-lists: ${line}`) })
       : null;
+  const portalContent: PortalContentCase[] | null =
+    (env.BENCH_PORTAL_CONTENT ?? 'true') !== 'false'
+      ? await runPortalContentBench({ log: (line) => log(`portal-content: ${line}`) })
+      : null;
   const resumePdf: ResumePdfCase[] | null =
     (env.BENCH_RESUME_PDF ?? 'true') !== 'false'
       ? await runResumePdfBench({ log: (line) => log(`resume-pdf: ${line}`) })
@@ -149,6 +156,7 @@ async function main(): Promise<void> {
     lists,
     resumeLists,
     jobsLists,
+    portalContent,
     resumePdf,
     bundle,
     pageLoad,
@@ -211,6 +219,10 @@ async function main(): Promise<void> {
   if (jobsLists) {
     console.log('');
     console.log(jobsListReport(jobsLists));
+  }
+  if (portalContent) {
+    console.log('');
+    console.log(portalContentReport(portalContent));
   }
   if (resumePdf) {
     console.log('');

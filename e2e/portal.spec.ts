@@ -100,3 +100,63 @@ for (const site of SITES) {
     expect(problems, `problems on the ${site.name} site:\n${problems.join('\n')}`).toEqual([]);
   });
 }
+
+/** Signs in on a site (its own origin) at the identity provider and comes back to `path`. */
+async function signInOn(page: Page, origin: string, username: string, path: string): Promise<void> {
+  const back = `${origin}/authorize?redirect=${encodeURIComponent(path)}`;
+  await page.goto(`${origin}/idp/login?redirect=${encodeURIComponent(back)}`);
+  await page.getByLabel('用户名').fill(username);
+  await page.getByLabel('密码').fill('Uplus@2026');
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await expect(page).toHaveURL(`${origin}${path}`);
+}
+
+test('the school admin publishes a news item and a course; a visitor of the school site sees both', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const school = SITES[1].origin;
+  const stamp = Date.now().toString(36);
+  const newsTitle = `我校举办产教融合研讨会${stamp}`;
+  const courseTitle = `嵌入式系统设计${stamp}`;
+  await signInOn(page, school, 'admin01', '/u/content/manage');
+  await expect(page.getByTestId('console-site')).toContainText('优加示范大学');
+
+  const create = async (kind: 'news' | 'course', title: string, body: string) => {
+    await page.goto(`${school}/u/content/manage`);
+    await page.getByTestId(`kind-${kind}`).click();
+    await page.getByTestId('create-content').click();
+    await expect(page).toHaveURL(/\/u\/content\/edit\/new/);
+    await page.getByTestId('title-input').fill(title);
+    await page.getByTestId('summary-input').fill(`${title}的摘要`);
+    const editor = page.getByTestId('rte').locator('[contenteditable="true"]');
+    await editor.click();
+    await page.keyboard.type(body);
+    await page.getByTestId('save-publish').click();
+    await expect(page).toHaveURL(/\/u\/content\/edit\/\d+/);
+    await expect(page.getByTestId('edit-status')).toHaveText('已发布');
+  };
+  await create('news', newsTitle, '来自十余家企业的工程师与我校教师共同探讨课程改革。');
+  await create('course', courseTitle, '本课程讲授嵌入式系统的软硬件协同设计方法。');
+
+  // a visitor (no session) on the school site
+  const visitor = await browser.newContext();
+  const v = await visitor.newPage();
+  await v.goto(`${school}/alliance/index/journalism`);
+  await v.getByRole('link', { name: newsTitle }).click();
+  await expect(v.getByRole('heading', { name: newsTitle, level: 1 })).toBeVisible();
+  await expect(v.getByText('来自十余家企业的工程师')).toBeVisible();
+  await expect(v).toHaveTitle(new RegExp(newsTitle));
+
+  await v.goto(`${school}/qualitycourse/index`);
+  await v.getByRole('link', { name: courseTitle }).first().click();
+  await expect(v.getByRole('heading', { name: courseTitle, level: 1 })).toBeVisible();
+  // search finds the course by a word inside its body
+  await v.goto(`${school}/search?q=${encodeURIComponent('软硬件协同')}`);
+  await expect(v.getByRole('link', { name: courseTitle }).first()).toBeVisible();
+  // the product site does not show the school's course
+  await v.goto(`${SITES[0].origin}/search?q=${encodeURIComponent(courseTitle)}`);
+  await expect(v.getByText('没有找到相关内容')).toBeVisible();
+  await visitor.close();
+});

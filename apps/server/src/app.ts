@@ -16,7 +16,7 @@ import { registerErrorHandling } from './http/error-handler';
 import { createReadiness, healthRoutes, type Readiness } from './http/health';
 import { DOCS_CSP, registerSecurityHeaders } from './http/security-headers';
 import { createSerializerCompiler } from './http/serializer';
-import { registerSpa } from './http/spa';
+import { type PageSnapshots, registerSpa } from './http/spa';
 import { BODY_SHAPE_MSG, jsonNestsDeeperThan, removeUnstorableInput } from './http/unstorable';
 import { createJobQueue, type JobQueue } from './jobs/queue';
 import { createLlmClient } from './llm/client';
@@ -47,6 +47,10 @@ import { memberProfileRoutes } from './modules/member-profile/member-profile.rou
 import { messageRoutes } from './modules/messages/messages.routes';
 import { openClassRoutes } from './modules/open-classes/open-classes.routes';
 import { organisationRoutes } from './modules/organisations/organisations.routes';
+// issue 15: portal content (helper pc-server)
+import { portalCatalogueRoutes } from './modules/portal-content/catalogue.routes';
+import { portalContentRoutes } from './modules/portal-content/portal-content.routes';
+import { pageSnapshotOf } from './modules/portal-content/portal-content.snapshot';
 import {
   type CodeExecutionConfig,
   DEFAULT_CODE_EXECUTION,
@@ -146,7 +150,9 @@ export const buildApp = async (config: Config, deps: AppDeps = {}): Promise<App>
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: DOCS_CSP });
 
-  registerErrorHandling(app, config.webDist);
+  // issue 15: public content pages are answered with their title, og: tags and text (filled in below)
+  const pages: PageSnapshots = { snapshot: null };
+  registerErrorHandling(app, config.webDist, pages);
 
   const secrets = createSecrets(await resolveAppSecret({ db: database.db, configured: config.appSecret }));
   // Connected when the app is ready; closed before a database opened here (hooks run last-added first).
@@ -228,7 +234,16 @@ export const buildApp = async (config: Config, deps: AppDeps = {}): Promise<App>
   // issue 11, homework-server: students' homework (submit queues code grading) and the teacher's review.
   submissionRoutes(app, ctx, { jobs });
   competitionRoutes(app, ctx); // issue 14: competitions, registrations and teams
+  portalContentRoutes(app, ctx); // issue 15: portal content (public reads, images, the content console)
+  portalCatalogueRoutes(app, ctx); // issue 15: the catalogue calls of portal spec 7
   siteSettingsRoutes(app, ctx); // issue 15 (pc-site): site settings, footer QR codes, the cloud IDE
-  await registerSpa(app, config.webDist);
+  pages.snapshot = (request) =>
+    pageSnapshotOf({
+      db: ctx.db,
+      host: request.hostname,
+      deploymentCode: ctx.config.deploymentCode,
+      url: request.url,
+    });
+  await registerSpa(app, config.webDist, pages);
   return app;
 };

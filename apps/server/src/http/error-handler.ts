@@ -5,14 +5,14 @@ import { AppError, DEFAULT_MESSAGES } from '../core/errors';
 import { safeError } from '../core/logging';
 import type { App } from './context';
 import { fail } from './envelope';
-import { isApiPath, sendSpaIndex, wantsHtml } from './spa';
+import { isApiPath, type PageSnapshots, sendSpaIndex, wantsHtml } from './spa';
 
 /**
  * The one error handler: AppError -> its code and message; request validation -> 400 with the first
  * issue's message (the spec's text); other client errors -> their status with a Chinese message;
  * everything else -> 500 without internals (logged here).
  */
-export const registerErrorHandling = (app: App, webDist: string) => {
+export const registerErrorHandling = (app: App, webDist: string, pages?: PageSnapshots) => {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) {
       if (error.code >= 500) request.log.error({ err: safeError(error) }, 'request failed');
@@ -32,7 +32,7 @@ export const registerErrorHandling = (app: App, webDist: string) => {
   });
 
   app.setNotFoundHandler(async (request, reply) => {
-    if (!isApiPath(request.url) && wantsHtml(request)) return sendSpaIndex(request, reply, webDist);
+    if (!isApiPath(request.url) && wantsHtml(request)) return sendSpaIndex(request, reply, webDist, pages);
     return reply.code(404).send(fail(404, MSG.notFound));
   });
 };

@@ -57,6 +57,17 @@ const PUBLIC = new Set([
   'GET /api/competition/competitions/{id}',
   'GET /api/competition/competitions/{id}/area_info',
   'GET /api/portal/qrcodes/{key}.svg', // issue 15: the footer's QR codes
+  // issue 15: the portal's public content of the site the host names, content images, the catalogue calls
+  'GET /api/portal/contents',
+  'GET /api/portal/contents/{id}',
+  'GET /api/portal/contents/by-slug/{kind}/{slug}',
+  'GET /api/portal/labs/{platform}',
+  'GET /api/portal/images/{fileId}',
+  'GET /api/course/exclusives/school/{schoolId}/course_resources',
+  'GET /api/course/exclusives/school/{schoolId}/traincases',
+  'GET /api/course/course_systems',
+  'GET /api/course/course_system_items/matrix',
+  'GET /api/course/course_system_items/permit/authority', // sign-in optional: visitors get permit false
 ]);
 
 type Operation = { method: string; path: string };

@@ -1,9 +1,20 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { injectSnapshot, type PageSnapshot } from '../core/page-snapshot';
 import type { App } from './context';
+
+/** Describes a page load (its title, description and text; page-snapshot.ts), or null for index.html as it is. */
+export type PageSnapshotter = (request: FastifyRequest) => Promise<PageSnapshot | null>;
+
+/**
+ * Where the app's page snapshotter is found once the services exist: app.ts fills `snapshot` after the
+ * error handler and the SPA routes are registered (they are registered before the context is built).
+ */
+export type PageSnapshots = { snapshot: PageSnapshotter | null };
 
 const NOT_BUILT_PAGE = `<!doctype html>
 <html lang="zh-CN"><head><meta charset="utf-8"><title>网页应用尚未构建</title></head>
@@ -25,10 +36,10 @@ export const wantsHtml = (request: FastifyRequest) =>
   (request.headers.accept ?? '').includes('text/html');
 
 /** Serves the built web app's files; unknown page paths get index.html (the router shows its not-found page). */
-export const registerSpa = async (app: App, webDist: string) => {
+export const registerSpa = async (app: App, webDist: string, pages?: PageSnapshots) => {
   // `/` is the page whatever the request accepts: a load balancer's health check asks for it without
   // `Accept: text/html`. Registered even before a build exists (then it answers the not-built note, 503).
-  app.get('/', { schema: { hide: true } }, (request, reply) => sendSpaIndex(request, reply, webDist));
+  app.get('/', { schema: { hide: true } }, (request, reply) => sendSpaIndex(request, reply, webDist, pages));
   if (!existsSync(webDist)) return;
   await app.register(fastifyStatic, {
     root: webDist,
@@ -69,13 +80,39 @@ const readIfExists = (file: string) => readFile(file).catch(() => null);
  * index.html of the web app (never cached: it names the current build's files), compressed when the
  * build wrote a compressed copy the request accepts; or a Chinese note that it has not been built.
  */
-export const sendSpaIndex = async (request: FastifyRequest, reply: FastifyReply, webDist: string) => {
+export const sendSpaIndex = async (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  webDist: string,
+  pages?: PageSnapshots,
+) => {
   const index = path.join(webDist, 'index.html');
   reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
   if (!existsSync(index)) return reply.code(503).send(NOT_BUILT_PAGE);
   reply.header('vary', 'accept-encoding');
   const encoding = acceptedEncoding(request.headers['accept-encoding']);
+  const snapshot = await snapshotOf(request, pages);
+  if (snapshot) {
+    const html = injectSnapshot((await readFile(index)).toString('utf8'), snapshot, {
+      origin: `${request.protocol}://${request.host}`,
+      path: request.url,
+    });
+    if (!encoding) return reply.code(200).send(html);
+    const body = encoding === 'br' ? brotliCompressSync(html) : gzipSync(html);
+    return reply.code(200).header('content-encoding', encoding).send(body);
+  }
   const compressed = encoding && (await readIfExists(`${index}.${encoding === 'br' ? 'br' : 'gz'}`));
   if (encoding && compressed) return reply.code(200).header('content-encoding', encoding).send(compressed);
   return reply.code(200).send(await readFile(index));
+};
+
+/** The page's snapshot; a failure to describe it is logged and the page is answered without one. */
+const snapshotOf = async (request: FastifyRequest, pages: PageSnapshots | undefined) => {
+  if (!pages?.snapshot || request.method !== 'GET') return null;
+  try {
+    return await pages.snapshot(request);
+  } catch (error) {
+    request.log.warn({ err: error }, 'page snapshot failed');
+    return null;
+  }
 };

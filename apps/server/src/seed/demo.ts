@@ -20,6 +20,7 @@ import { seedDemoHomework } from './demo-homework';
 import { seedDemoInternships } from './demo-internships';
 import { seedDemoJobs } from './demo-jobs';
 import { seedDemoOpenClasses } from './demo-open-classes';
+import { seedDemoPortal } from './demo-portal';
 import { seedDemoProfiles } from './demo-profile';
 import { seedDemoResume } from './demo-resume';
 
@@ -150,6 +151,8 @@ export const DEMO_ACCOUNTS = [
   { username: 'business01', name: '张伟', role: '企业', where: '示范区域' },
   { username: 'leader01', name: '陈志强', role: '教师（学院领导）', where: '优加示范大学 / 计算机学院' },
   { username: 'admin01', name: '刘芳', role: '教师（学院管理员）', where: '优加示范大学' },
+  { username: 'platform01', name: '周晓东', role: '教师（平台管理员）', where: 'Uplus 优加平台' },
+  { username: 'areaadmin01', name: '孙丽华', role: '教师（区域管理员）', where: '示范区域' },
 ] as const;
 
 /**
@@ -209,6 +212,15 @@ const areaMenus = (port: number) => [
  */
 export const seedDemoData = async (opts: { db: Db; port: number; storage: FileStore }) => {
   const { db } = opts;
+
+  // issue 15: the platform organisation; its admins manage the product site's content (code = the
+  // default deployment's code).
+  const platform = await organisations.createOrganisation({
+    db,
+    code: 'uplus',
+    name: 'Uplus 优加平台',
+    type: 'platform',
+  });
 
   // Organisations: a school on its own, and an area holding another school.
   const uplus = await organisations.createOrganisation({
@@ -515,6 +527,15 @@ export const seedDemoData = async (opts: { db: Db; port: number; storage: FileSt
 
   const admin = await create('admin01', '刘芳', '2');
   await member(admin.id, uplus.id, cs.id, 'Teacher', { masks: { course: 0, qom: QOM_COLLEGE_ADMIN_BIT } });
+  // issue 15: the content admins of the product site and the area site (admin01 manages the school site)
+  const platformAdmin = await create('platform01', '周晓东', '1');
+  await member(platformAdmin.id, platform.id, platform.id, 'Teacher', {
+    masks: { course: 0, qom: QOM_COLLEGE_ADMIN_BIT },
+  });
+  const areaAdmin = await create('areaadmin01', '孙丽华', '2');
+  await member(areaAdmin.id, area.id, area.id, 'Teacher', {
+    masks: { course: 0, qom: QOM_COLLEGE_ADMIN_BIT },
+  });
 
   // issue 12 (certificates): business01 issues student02 an internship certificate (needs the file store for the seal)
   await seedDemoCertificates({
@@ -534,5 +555,16 @@ export const seedDemoData = async (opts: { db: Db; port: number; storage: FileSt
     teacher,
     student02: { id: student2.id, username: 'student02', name: '赵雨涵' },
     internshipGroupId: demoGroups.current.id,
+  });
+  // issue 15: the portal's content on the product, school and area sites, each by its content admin
+  await seedDemoPortal({
+    db,
+    storage: opts.storage,
+    now: new Date(now),
+    admins: {
+      platform: platformAdmin,
+      school: admin,
+      area: areaAdmin,
+    },
   });
 };

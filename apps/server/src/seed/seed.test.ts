@@ -86,6 +86,8 @@ describe.each(testDrivers())('seeding on %s', (driver) => {
       business01: 'Business',
       leader01: 'Teacher',
       admin01: 'Teacher',
+      platform01: 'Teacher',
+      areaadmin01: 'Teacher',
     };
     for (const account of DEMO_ACCOUNTS) {
       const api = await signIn(account.username);
@@ -159,6 +161,17 @@ describe.each(testDrivers())('seeding on %s', (driver) => {
     const admin = await signIn('admin01');
     expect((await admin.get('/api/base/session/refresh_token')).json().data.pms.qom).toBe(2);
     expect((await admin.get('/api/base/users/admin_certificate')).statusCode).toBe(200);
+  });
+
+  it('platform01 administers the platform organisation uplus, areaadmin01 the area Area-demo', async () => {
+    for (const [username, code] of [
+      ['platform01', 'uplus'],
+      ['areaadmin01', 'Area-demo'],
+    ] as const) {
+      const api = await signIn(username);
+      expect((await api.get('/api/portal/users/basic_info')).json().data.organCode, username).toBe(code);
+      expect((await api.get('/api/base/session/refresh_token')).json().data.pms.qom, username).toBe(2);
+    }
   });
 
   it('never seeds twice', async () => {

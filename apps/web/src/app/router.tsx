@@ -197,6 +197,90 @@ const PAGES: Record<string, LazyPage> = {
   siteSettings: async () => ({
     Component: (await import('../features/portal-content/settings/site-settings-page')).SiteSettingsPage,
   }),
+  // issue 15 (pc-articles-web): the alliance, recruit infos, single pages and the phone career-talk page
+  alliance: async () => ({
+    Component: (await import('../features/portal-content/articles/alliance-home-page')).AllianceHomePage,
+  }),
+  allianceAbout: async () => ({
+    Component: (await import('../features/portal-content/articles/alliance-about-page')).AllianceAboutPage,
+  }),
+  allianceMember: async () => ({
+    Component: (await import('../features/portal-content/articles/alliance-members-page'))
+      .AllianceMembersPage,
+  }),
+  allianceJournalism: async () => ({
+    Component: (await import('../features/portal-content/articles/alliance-articles-pages')).AllianceNewsPage,
+  }),
+  allianceJournalismDetail: async () => ({
+    Component: (await import('../features/portal-content/articles/alliance-articles-pages'))
+      .AllianceNewsDetailPage,
+  }),
+  allianceInform: async () => ({
+    Component: (await import('../features/portal-content/articles/alliance-articles-pages'))
+      .AllianceNoticesPage,
+  }),
+  allianceInformDetail: async () => ({
+    Component: (await import('../features/portal-content/articles/alliance-articles-pages'))
+      .AllianceNoticeDetailPage,
+  }),
+  recruitinfo: async () => ({
+    Component: (await import('../features/portal-content/articles/recruit-pages')).RecruitListPage,
+  }),
+  recruitinfodetail: async () => ({
+    Component: (await import('../features/portal-content/articles/recruit-pages')).RecruitDetailPage,
+  }),
+  qualification: async () => ({
+    Component: (await import('../features/portal-content/pages/single-pages')).QualificationPage,
+  }),
+  education: async () => ({
+    Component: (await import('../features/portal-content/pages/single-pages')).EducationPage,
+  }),
+  ability: async () => ({
+    Component: (await import('../features/portal-content/pages/single-pages')).AbilityPage,
+  }),
+  version: async () => ({
+    Component: (await import('../features/portal-content/pages/single-pages')).VersionPage,
+  }),
+  publishing: async () => ({
+    Component: (await import('../features/portal-content/pages/single-pages')).PublishingPage,
+  }),
+  identity: async () => ({
+    Component: (await import('../features/portal-content/pages/single-pages')).IdentityPage,
+  }),
+  homeHefeixinhuo: async () => ({
+    Component: (await import('../features/portal-content/pages/single-pages')).HomeHefeixinhuoPage,
+  }),
+  areaHefeixinhuo: async () => ({
+    Component: (await import('../features/portal-content/pages/single-pages')).AreaHefeixinhuoPage,
+  }),
+  openGauss: async () => ({
+    Component: (await import('../features/portal-content/pages/single-pages')).OpenGaussPage,
+  }),
+  qdecInternProgram: async () => ({
+    Component: (await import('../features/portal-content/pages/single-pages')).QdecInternProgramPage,
+  }),
+  researchDesign: async () => ({
+    Component: (await import('../features/portal-content/pages/single-pages')).ResearchDesignPage,
+  }),
+  researchTapeout: async () => ({
+    Component: (await import('../features/portal-content/pages/single-pages')).ResearchTapeoutPage,
+  }),
+  researchCustom: async () => ({
+    Component: (await import('../features/portal-content/pages/single-pages')).ResearchCustomPage,
+  }),
+  talklive: async () => ({
+    Component: (await import('../features/portal-content/pages/h5-talk-live-page')).H5TalkLivePage,
+  }),
+  // issue 15 (pc-console-web): the content console, its editor and its preview
+  contentConsole: async () => ({
+    Component: (await import('../features/portal-content/console/console-page')).ContentConsolePage,
+  }),
+  contentEdit: async () => ({
+    Component: (await import('../features/portal-content/console/edit-page')).ContentEditPage,
+  }),
+  contentPreview: async () => ({
+    Component: (await import('../features/portal-content/console/preview-page')).ContentPreviewPage,
+  }),
 };
 const workbenchLayout: LazyPage = async () => ({
   Component: (await import('./layouts/workbench-layout')).WorkbenchLayout,

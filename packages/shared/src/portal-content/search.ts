@@ -8,7 +8,9 @@
  */
 
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
-const RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+|[\p{L}\p{N}]+/gu;
+/** a run of CJK characters, or a run of other letters and digits (a CJK character ends it: 学习Python编程) */
+const RUN =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+|(?:(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}])[\p{L}\p{N}])+/gu;
 
 /** A tsvector lexeme is at most 2047 bytes; anything longer is cut. Latin words longer than 40 are rare. */
 const MAX_WORD = 40;

@@ -116,3 +116,20 @@ export const findAreaWebsiteConfig = async (db: Db, code: string) => {
   const [row] = await db.select().from(areaWebsiteConfigs).where(eq(areaWebsiteConfigs.code, code)).limit(1);
   return row ?? null;
 };
+
+/** A school record by id, or null (issue 15: section 7 calls name a school by id). */
+export const findSchoolById = async (db: Db, id: number) => {
+  const [row] = await db.select().from(schools).where(eq(schools.id, id)).limit(1);
+  return row ?? null;
+};
+
+/** The deployment whose SCHOOL_CODE is `schoolCode` (the school's site), or null. */
+export const findDeploymentBySchoolCode = async (db: Db, schoolCode: string) => {
+  const [row] = await db
+    .select()
+    .from(deployments)
+    .where(eq(deployments.schoolCode, schoolCode))
+    .orderBy(asc(deployments.id))
+    .limit(1);
+  return row ?? null;
+};

@@ -301,3 +301,14 @@ export const getAreaWebsiteConfig = async (opts: { db: Db; code: string }): Prom
   if (!row) throw AppError.notFound('区域站点配置不存在');
   return areaConfigOf(row);
 };
+
+/**
+ * The site of a school given by its id (issue 15, portal spec 7: course/exclusives/school/{schoolId}):
+ * the school record and the deployment whose SCHOOL_CODE is that school's code (null when it has no
+ * site); null for an unknown school.
+ */
+export const schoolSiteById = async (opts: { db: Db; schoolId: number }) => {
+  const school = await repo.findSchoolById(opts.db, opts.schoolId);
+  if (!school) return null;
+  return { school, deployment: await repo.findDeploymentBySchoolCode(opts.db, school.code) };
+};

@@ -40,6 +40,18 @@ describe('user menu model', () => {
     expect(userMenuModel({ ...base, role: 'Teacher' }).items.some((i) => i.key === 'collegeAdmin')).toBe(
       false,
     );
+    // issue 15: a site's admins reach the content console from the menu, whatever their role
+    expect(userMenuModel({ ...base, role: 'Teacher', collegeAdmin: true }).items[1]).toEqual({
+      key: 'contentConsole',
+      label: '内容管理',
+      to: '/u/content/manage',
+    });
+    for (const role of ['Student', 'Business'] as const) {
+      expect(userMenuModel({ ...base, role, collegeAdmin: true }).items.map((i) => i.key)).toContain(
+        'contentConsole',
+      );
+      expect(userMenuModel({ ...base, role }).items.map((i) => i.key)).not.toContain('contentConsole');
+    }
     expect(userMenuModel({ ...base, role: 'Business' }).buttons.map((b) => b.label)).toEqual([
       '企业入口',
       '教师工作台',
@@ -159,6 +171,7 @@ describe('user area in the header', () => {
     });
     expect((await screen.findAllByRole('menuitem')).map((i) => i.textContent)).toEqual([
       '学院管理',
+      '内容管理',
       '我的课程',
       '我的习题',
       '切换机构',

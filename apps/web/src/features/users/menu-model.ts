@@ -13,6 +13,7 @@ export type HeaderButton = {
 
 export type UserMenuItemKey =
   | 'collegeAdmin'
+  | 'contentConsole'
   | 'myCourses'
   | 'myInternship'
   | 'myResume'
@@ -41,6 +42,8 @@ const TEACHER_WORKBENCH: HeaderButton = {
 const SWITCH: UserMenuItem = { key: 'switchOrgan', label: '切换机构' };
 const ACCOUNT: UserMenuItem = { key: 'account', label: '账号设置' };
 const LOGOUT: UserMenuItem = { key: 'logout', label: '退出登录' };
+/** 内容管理 (issue 15): a site's admins (HAS_COLLEGE_ADMIN_AUTH) author its public content. */
+const CONTENT_CONSOLE: UserMenuItem = { key: 'contentConsole', label: '内容管理', to: '/u/content/manage' };
 
 export type UserMenuInput = {
   signedIn: boolean;
@@ -53,13 +56,15 @@ export type UserMenuInput = {
 
 export const userMenuModel = ({ signedIn, role, hiddenArea, collegeAdmin }: UserMenuInput): UserMenuModel => {
   if (!signedIn) return { buttons: hiddenArea ? [] : [ENTERPRISE], items: [] };
-  if (hiddenArea) return { buttons: [], items: [SWITCH, LOGOUT] };
+  const content = collegeAdmin ? [CONTENT_CONSOLE] : [];
+  if (hiddenArea) return { buttons: [], items: [...content, SWITCH, LOGOUT] };
   switch (role ?? 'Student') {
     case 'Teacher':
       return {
         buttons: [TEACHER_WORKBENCH],
         items: [
           ...(collegeAdmin ? [{ key: 'collegeAdmin', label: '学院管理' } as const] : []),
+          ...content,
           { key: 'myCourses', label: '我的课程', to: WORKBENCH_PATHS.teacher },
           { key: 'myExercises', label: '我的习题', to: '/u/teacherGr/exerciseLibs' },
           SWITCH,
@@ -68,11 +73,12 @@ export const userMenuModel = ({ signedIn, role, hiddenArea, collegeAdmin }: User
         ],
       };
     case 'Business':
-      return { buttons: [ENTERPRISE, TEACHER_WORKBENCH], items: [SWITCH, ACCOUNT, LOGOUT] };
+      return { buttons: [ENTERPRISE, TEACHER_WORKBENCH], items: [...content, SWITCH, ACCOUNT, LOGOUT] };
     default:
       return {
         buttons: [{ key: 'studentWorkbench', label: '学生工作台', to: WORKBENCH_PATHS.student }],
         items: [
+          ...content,
           { key: 'myCourses', label: '我的课程', to: WORKBENCH_PATHS.student },
           { key: 'myInternship', label: '我的实习', to: '/workbench/index/internship' },
           { key: 'myResume', label: '我的简历', to: '/workbench/index/resume' },

@@ -34,6 +34,9 @@ describe('/college-admin (where 学院管理 leads without a configured admin si
     expect(screen.getByText('2030-01-02 03:04:05')).toBeTruthy();
     expect(screen.getByText('本平台未部署学院管理后台')).toBeTruthy();
     expect(screen.getByText(/COLLEGE_ADMIN_URL/)).toBeTruthy();
+    // the school site's own content is managed here (issue 15)
+    expect(screen.getByRole('link', { name: '内容管理' }).getAttribute('href')).toBe('/u/content/manage');
+    expect(screen.getByRole('link', { name: '站点设置' }).getAttribute('href')).toBe('/u/content/settings');
     const verify = calls.find((c) => `${c.method} ${c.path}` === VERIFY);
     expect(verify?.body).toEqual({ certificate: 'abc.def' });
   });

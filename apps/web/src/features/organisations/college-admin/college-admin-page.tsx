@@ -73,6 +73,12 @@ export function CollegeAdminPage() {
           </>
         }
       />
+      <p className="college-admin__content" data-testid="college-admin-content">
+        学院站点的课程、实验、新闻等公开内容在本平台维护：
+        <Link to="/u/content/manage">内容管理</Link>
+        <span aria-hidden> · </span>
+        <Link to="/u/content/settings">站点设置</Link>
+      </p>
       {home}
     </section>
   );
