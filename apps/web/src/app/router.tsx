@@ -260,6 +260,10 @@ const PAGES: Record<string, LazyPage> = {
   search: async () => ({
     Component: (await import('../features/portal-content/search/search-page')).SearchPage,
   }),
+  // issue 15 (pc-site): the site settings of the site an admin manages
+  siteSettings: async () => ({
+    Component: (await import('../features/portal-content/settings/site-settings-page')).SiteSettingsPage,
+  }),
   // issue 15 (pc-articles-web): the alliance, recruit infos, single pages and the phone career-talk page
   alliance: async () => ({
     Component: (await import('../features/portal-content/articles/alliance-home-page')).AllianceHomePage,
