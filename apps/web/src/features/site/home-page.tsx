@@ -1,18 +1,4 @@
-import {
-  ApartmentOutlined,
-  ArrowRightOutlined,
-  BookOutlined,
-  CloudOutlined,
-  CodeOutlined,
-  FileProtectOutlined,
-  PlayCircleOutlined,
-  ProjectOutlined,
-  ReadOutlined,
-  RobotOutlined,
-  SolutionOutlined,
-  TeamOutlined,
-  TrophyOutlined,
-} from '@ant-design/icons';
+import { RobotOutlined } from '@ant-design/icons';
 import { HOME_SECTIONS_KEY, parseHomeSections, toRole } from '@uplus/shared';
 import { Button } from 'antd';
 import type { ReactNode } from 'react';
@@ -21,23 +7,9 @@ import { LAB_PLATFORMS, labTarget, siteAccess } from '../../lib/routes';
 import { useSite } from '../../lib/site-store';
 import { useStored } from '../../lib/storage';
 import { shownHomeAreas } from './home-areas';
+import { HomeIcon } from './home-icons';
 import { NavAnchor, useGo } from './navigation';
 import './home-page.css';
-
-const AREA_ICONS: Record<string, ReactNode> = {
-  qualitycourse: <BookOutlined />,
-  cloudexperiment: <CloudOutlined />,
-  industryproject: <ProjectOutlined />,
-  openclass: <PlayCircleOutlined />,
-  competition: <TrophyOutlined />,
-  internProgram: <SolutionOutlined />,
-  ujob: <ApartmentOutlined />,
-  ai: <RobotOutlined />,
-  alliance: <TeamOutlined />,
-  case: <CodeOutlined />,
-  qualification: <FileProtectOutlined />,
-  publishing: <ReadOutlined />,
-};
 
 /** Decorative hero art: stacked course, lab and career cards. */
 function HeroArt() {
@@ -169,13 +141,13 @@ export function HomePage() {
               <li key={item.key}>
                 <NavAnchor target={item.target(config)} className="home-card">
                   <span className="home-card__icon" aria-hidden>
-                    {AREA_ICONS[item.key]}
+                    <HomeIcon name={item.key} />
                   </span>
                   <span className="home-card__title">{item.title}</span>
                   <span className="home-card__desc">{item.description}</span>
                   <span className="home-card__more">
                     进入
-                    <ArrowRightOutlined aria-hidden />
+                    <HomeIcon name="arrow" />
                   </span>
                 </NavAnchor>
               </li>
@@ -214,7 +186,7 @@ export function HomePage() {
           </div>
           <Button size="large" onClick={() => go({ to: '/ai/toolkit', external: false, newTab: false })}>
             进入AI应用
-            <ArrowRightOutlined aria-hidden />
+            <HomeIcon name="arrow" />
           </Button>
         </div>
       </section>
