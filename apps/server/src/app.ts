@@ -68,6 +68,7 @@ import { createSessionCache } from './modules/sessions/session-cache';
 import { attachSessionCache } from './modules/sessions/session-invalidation';
 import { sessionRoutes } from './modules/sessions/sessions.routes';
 import { siteRoutes } from './modules/site/site.routes';
+import { siteSettingsRoutes } from './modules/site/site-settings.routes';
 import { createSecrets, resolveAppSecret } from './modules/system/secrets';
 import { userRoutes } from './modules/users/users.routes';
 import { createFileStore } from './storage';
@@ -235,6 +236,7 @@ export const buildApp = async (config: Config, deps: AppDeps = {}): Promise<App>
   competitionRoutes(app, ctx); // issue 14: competitions, registrations and teams
   portalContentRoutes(app, ctx); // issue 15: portal content (public reads, images, the content console)
   portalCatalogueRoutes(app, ctx); // issue 15: the catalogue calls of portal spec 7
+  siteSettingsRoutes(app, ctx); // issue 15 (pc-site): site settings, footer QR codes, the cloud IDE
   pages.snapshot = (request) =>
     pageSnapshotOf({
       db: ctx.db,

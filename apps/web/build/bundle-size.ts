@@ -105,7 +105,7 @@ export const routeChunks = (manifest: Manifest, route: RouteDef, modules = lazyM
   if (!entry) throw new Error('no entry chunk in the manifest');
   const lazy = [
     ...(inWorkbench(route) ? ['workbenchLayout'] : []),
-    modules[route.name] ? route.name : 'comingSoon',
+    modules[route.name] ? route.name : 'notFound',
   ];
   return staticClosure(manifest, [
     entry,

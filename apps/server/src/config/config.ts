@@ -15,6 +15,18 @@ const flag = (fallback: boolean) =>
       v === undefined || v.trim() === '' ? fallback : !FALSE_WORDS.has(v.trim().toLowerCase()),
     );
 
+/** Whether CLOUD_IDE_URL is usable: with its placeholders filled, an http(s) address or a path here. */
+export const isCloudIdeTemplate = (template: string): boolean => {
+  const sample = template.replace(/\{(serviceType|projectId|repositoryId|username)\}/g, 'x');
+  if (sample.startsWith('/')) return !sample.startsWith('//') && !sample.startsWith('/\\');
+  try {
+    const url = new URL(sample);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+};
+
 const optionalText = z
   .string()
   .optional()
@@ -132,6 +144,18 @@ const envSchema = z.object({
    * a position's address when the employer saves it, e.g. https://nominatim.openstreetmap.org/search.
    */
   MAP_GEOCODE_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  /**
+   * The cloud development environment (issue 15): an address template with {serviceType}, {projectId},
+   * {repositoryId} and {username} (each filled URL-encoded), absolute http(s) or a path on this site, e.g.
+   * https://ide.example.edu/?type={serviceType}&project={projectId}&repo={repositoryId}&user={username}.
+   * Unset: 云端开发环境尚未配置.
+   */
+  CLOUD_IDE_URL: optionalText.pipe(
+    z
+      .string()
+      .refine(isCloudIdeTemplate, 'not an http(s) address or a path (placeholders {serviceType} …)')
+      .optional(),
+  ),
   /** Lifetime of watch and chat tokens, in seconds. */
   LIVE_TOKEN_TTL_SECONDS: z.coerce
     .number()
@@ -245,6 +269,8 @@ export type Config = {
   maps: MapsConfig;
   /** MEDIA_ORIGINS, normalized (see mediaOriginsOf for every origin pages may play media from). */
   mediaOrigins?: readonly string[];
+  /** CLOUD_IDE_URL: the cloud development environment's address template (issue 15); unset: not configured. */
+  cloudIdeUrl?: string;
 };
 
 /** `PUBLIC_ORIGINS` as origins; an entry that is not an http(s) origin stops the start (a typo would refuse sign-ins). */
@@ -386,5 +412,6 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       sofficePath: e.SOFFICE_PATH,
     },
     maps: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION, geocodeUrl: e.MAP_GEOCODE_URL },
+    cloudIdeUrl: e.CLOUD_IDE_URL,
   };
 };

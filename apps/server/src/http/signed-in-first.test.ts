@@ -56,6 +56,7 @@ const PUBLIC = new Set([
   'GET /api/competition/competitions',
   'GET /api/competition/competitions/{id}',
   'GET /api/competition/competitions/{id}/area_info',
+  'GET /api/portal/qrcodes/{key}.svg', // issue 15: the footer's QR codes
   // issue 15: the portal's public content of the site the host names, content images, the catalogue calls
   'GET /api/portal/contents',
   'GET /api/portal/contents/{id}',

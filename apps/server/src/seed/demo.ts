@@ -207,6 +207,16 @@ const areaMenus = (port: number) => [
 ];
 
 /**
+ * The footer QR codes of a demo site (portal spec 2.5; issue 15): the app's page, the job list a phone opens
+ * in place of the mini-programme, and the enterprise entry for business cooperation, on the site's origin.
+ */
+const footerQrPairs = (origin: string) => [
+  { configKey: 'QR_APP_URL', configValue: `${origin}/home/index` },
+  { configKey: 'QR_MINIPROGRAM_URL', configValue: `${origin}/ujob/index` },
+  { configKey: 'QR_BUSINESS_URL', configValue: `${origin}/workbench/index/company` },
+];
+
+/**
  * The demo set (common.md): product, school and area deployments, an organisation tree, five users with
  * Chinese names, modules and permissions. Everything goes through the services, like real data would.
  */
@@ -348,6 +358,7 @@ export const seedDemoData = async (opts: { db: Db; port: number; storage: FileSt
       { configKey: 'TITLE', configValue: '优加示范大学 · 教学实践平台' },
       { configKey: 'CONTACT_EMAIL', configValue: 'jwc@uplus-demo.edu.cn' },
       { configKey: 'CONTACT_ADDRESS', configValue: '示范市高新区大学城路 1 号' },
+      ...footerQrPairs(`http://school.localhost:${opts.port}`),
     ],
   });
   // Footer contact and filing details of the product site (spec 001 section 2.5); demo values.
@@ -358,6 +369,7 @@ export const seedDemoData = async (opts: { db: Db; port: number; storage: FileSt
       { configKey: 'CONTACT_EMAIL', configValue: 'service@uplus-demo.cn' },
       { configKey: 'CONTACT_ADDRESS', configValue: '示范市高新区软件园 8 号楼' },
       { configKey: 'ICP_FILING', configValue: '示ICP备20260001号-1' },
+      ...footerQrPairs(`http://localhost:${opts.port}`),
     ],
   });
 
@@ -374,6 +386,15 @@ export const seedDemoData = async (opts: { db: Db; port: number; storage: FileSt
     code: 'Area-demo',
     homepageConfig: { menus: areaMenus(opts.port) },
     browserTabTitle: '示范区域产教融合平台',
+  });
+  await site.setCollegeConfig({
+    db,
+    code: 'Area-demo',
+    pairs: [
+      { configKey: 'CONTACT_EMAIL', configValue: 'contact@area-demo.cn' },
+      { configKey: 'CONTACT_ADDRESS', configValue: '示范区产教融合服务中心' },
+      ...footerQrPairs(`http://area.localhost:${opts.port}`),
+    ],
   });
 
   // Users.

@@ -7,7 +7,7 @@ import { inWorkbench } from './route-layouts';
 
 type LazyPage = () => Promise<{ Component: React.ComponentType }>;
 
-/** Pages built in this issue; every other route shows the shared coming-soon page. Each is its own chunk. */
+/** The page of each route (by route name), each its own chunk; a route without one shows the not-found page. */
 const PAGES: Record<string, LazyPage> = {
   home: async () => ({ Component: (await import('../features/site/home-page')).HomePage }),
   authorize: async () => ({ Component: (await import('../features/sessions/authorize-page')).AuthorizePage }),
@@ -193,6 +193,77 @@ const PAGES: Record<string, LazyPage> = {
   enterpriseFairs: async () => ({
     Component: (await import('../features/reservations/enterprise-fairs-page')).EnterpriseFairsPage,
   }),
+  // issue 15 (pc-catalogue-web): the public catalogue, its bare pages, labs, the resource library, search
+  schoolcourse: async () => ({
+    Component: (await import('../features/portal-content/catalogue/course-list-page')).SchoolCoursePage,
+  }),
+  vocationalCourse: async () => ({
+    Component: (await import('../features/portal-content/catalogue/course-list-page')).VocationalCoursePage,
+  }),
+  qualityClassroom: async () => ({
+    Component: (await import('../features/portal-content/catalogue/course-list-page')).QualityClassroomPage,
+  }),
+  schoolcourseDetails: async () => ({
+    Component: (await import('../features/portal-content/catalogue/course-details-page')).CourseDetailsPage,
+  }),
+  jxjyCourseDetail: async () => ({
+    Component: (await import('../features/portal-content/catalogue/course-details-page'))
+      .JxjyCourseDetailPage,
+  }),
+  schoolcoursePreview: async () => ({
+    Component: (await import('../features/portal-content/catalogue/course-preview-page')).CoursePreviewPage,
+  }),
+  schoolcourseAllPreview: async () => ({
+    Component: (await import('../features/portal-content/catalogue/course-preview-page'))
+      .CourseAllPreviewPage,
+  }),
+  cloudexperiment: async () => ({
+    Component: (await import('../features/portal-content/catalogue/experiment-pages')).ExperimentListPage,
+  }),
+  cloudexperimentDetails: async () => ({
+    Component: (await import('../features/portal-content/catalogue/experiment-pages')).ExperimentDetailsPage,
+  }),
+  cloudexperimentPreview: async () => ({
+    Component: (await import('../features/portal-content/catalogue/bare-pages')).ExperimentPreviewPage,
+  }),
+  cloudexperimentSample: async () => ({
+    Component: (await import('../features/portal-content/catalogue/bare-pages')).ExperimentSamplePage,
+  }),
+  cloudexperimentTransfer: async () => ({
+    Component: (await import('../features/portal-content/catalogue/transfer-page')).ExperimentTransferPage,
+  }),
+  industryproject: async () => ({
+    Component: (await import('../features/portal-content/catalogue/project-pages')).ProjectListPage,
+  }),
+  industryprojectDetails: async () => ({
+    Component: (await import('../features/portal-content/catalogue/project-pages')).ProjectDetailsPage,
+  }),
+  industryprojectSample: async () => ({
+    Component: (await import('../features/portal-content/catalogue/bare-pages')).ProjectSamplePage,
+  }),
+  industryprojectTransfer: async () => ({
+    Component: (await import('../features/portal-content/catalogue/transfer-page')).ProjectTransferPage,
+  }),
+  practicalpreview: async () => ({
+    Component: (await import('../features/portal-content/catalogue/bare-pages')).PracticalPreviewPage,
+  }),
+  case: async () => ({
+    Component: (await import('../features/portal-content/catalogue/case-pages')).CaseListPage,
+  }),
+  caseDetails: async () => ({
+    Component: (await import('../features/portal-content/catalogue/case-pages')).CaseDetailsPage,
+  }),
+  lab: async () => ({ Component: (await import('../features/portal-content/lab/lab-page')).LabPage }),
+  resourceStore: async () => ({
+    Component: (await import('../features/portal-content/catalogue/resource-store-page')).ResourceStorePage,
+  }),
+  search: async () => ({
+    Component: (await import('../features/portal-content/search/search-page')).SearchPage,
+  }),
+  // issue 15 (pc-site): the site settings of the site an admin manages
+  siteSettings: async () => ({
+    Component: (await import('../features/portal-content/settings/site-settings-page')).SiteSettingsPage,
+  }),
   // issue 15 (pc-articles-web): the alliance, recruit infos, single pages and the phone career-talk page
   alliance: async () => ({
     Component: (await import('../features/portal-content/articles/alliance-home-page')).AllianceHomePage,
@@ -281,11 +352,8 @@ const PAGES: Record<string, LazyPage> = {
 const workbenchLayout: LazyPage = async () => ({
   Component: (await import('./layouts/workbench-layout')).WorkbenchLayout,
 });
-const comingSoon: LazyPage = async () => ({
-  Component: (await import('../components/coming-soon')).ComingSoonPage,
-});
 const notFound: LazyPage = async () => ({
-  Component: (await import('./not-found-page')).NotFoundPage,
+  Component: (await import('../components/not-found-page')).NotFoundPage,
 });
 
 /** Shown while the first page's code loads. */
@@ -303,7 +371,7 @@ const Nothing = () => null;
 const pageRoute = (route: RouteDef): RouteObject => ({
   path: route.path,
   handle: { route } satisfies RouteHandle,
-  lazy: PAGES[route.name] ?? comingSoon,
+  lazy: PAGES[route.name] ?? notFound,
   HydrateFallback: Loading,
 });
 

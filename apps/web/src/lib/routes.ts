@@ -46,7 +46,7 @@ export type RedirectDef = { from: string; to: string; name?: string };
 const HIDE_CHROME: RouteMeta = { hideHeader: true, hideFooter: true };
 const LOGIN: RouteMeta = { requiresLogin: true };
 
-/** Every page route of the app. Pages owned by later issues show their title and a coming-soon note. */
+/** Every page route of the app (each has its page in router.tsx PAGES). */
 export const ROUTES: readonly RouteDef[] = [
   // spec 001 section 2.1: public routes
   { path: '/home/index', name: 'home', title: '首页', meta: { isFull: true } },

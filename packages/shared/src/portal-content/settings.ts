@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AREA_MENU_VALUES, SCHOOL_NAV_TYPES } from '../foundation/config';
-import { contentCard } from './content';
+import { consoleScope, contentCard } from './content';
+import { FOOTER_QR_CODES, type FooterQrKey, HOME_SECTION_KEYS } from './site-keys';
 
 /*
  * Site settings (issue 15, portal spec 2.5-2.7): what a site's admin configures in the console besides its
@@ -25,39 +26,24 @@ export const SITE_SETTINGS_MSG = {
   qrNotConfigured: '该二维码尚未配置',
   cubeNotConfigured: '数据魔方尚未配置',
   cloudNotConfigured: '云端开发环境尚未配置，请联系管理员',
+  serviceTypeRequired: '缺少云服务类型',
+  serviceTypeInvalid: '云服务类型不正确',
+  idInvalid: '项目或代码仓库编号格式不正确',
 } as const;
 
-/** The home page sections an admin can show or hide (the home page cards, in this order). */
-export const HOME_SECTION_KEYS = [
-  'qualitycourse',
-  'cloudexperiment',
-  'industryproject',
-  'openclass',
-  'competition',
-  'internProgram',
-  'ujob',
-  'ai',
-  'alliance',
-  'case',
-  'qualification',
-  'publishing',
-] as const;
+export {
+  FOOTER_QR_CODES,
+  type FooterQrKey,
+  footerQrPath,
+  footerQrSrc,
+  HOME_SECTION_KEYS,
+  HOME_SECTIONS_KEY,
+  type HomeSectionKey,
+  parseHomeSections,
+} from './site-keys';
+
 export const homeSectionKey = z.enum(HOME_SECTION_KEYS, { error: SITE_SETTINGS_MSG.sectionInvalid });
-export type HomeSectionKey = z.infer<typeof homeSectionKey>;
-
-/** The config key holding the shown home sections (JSON list); missing = all shown. */
-export const HOME_SECTIONS_KEY = 'HOME_SECTIONS';
-
-/** The footer QR codes (spec 2.5): the config key of each one's address, and its caption. */
-export const FOOTER_QR_CODES = {
-  app: { key: 'QR_APP_URL', caption: '优加课堂App' },
-  miniprogram: { key: 'QR_MINIPROGRAM_URL', caption: '求职小程序' },
-  business: { key: 'QR_BUSINESS_URL', caption: '商务合作' },
-} as const;
-export type FooterQrKey = keyof typeof FOOTER_QR_CODES;
 export const footerQrKey = z.enum(Object.keys(FOOTER_QR_CODES) as [FooterQrKey, ...FooterQrKey[]]);
-/** The image address of a footer QR code (an SVG the server draws from the configured address). */
-export const footerQrPath = (key: FooterQrKey) => `/api/portal/qrcodes/${key}.svg`;
 
 const httpUrl = z
   .string()
@@ -86,7 +72,9 @@ export const FOOTER_KEYS = Object.keys(footerSettings.shape) as (keyof FooterSet
 
 export const schoolNavEntry = z.object({
   type: z.enum(SCHOOL_NAV_TYPES, { error: SITE_SETTINGS_MSG.navTypeInvalid }),
-  name: z.string().trim().min(1, SITE_SETTINGS_MSG.navNameRequired).max(10),
+  /** the entry's name (the demo and older configurations use the type key itself, e.g. SHOW_COMPETITION) */
+  name: z.string().trim().min(1, SITE_SETTINGS_MSG.navNameRequired).max(30),
+  /** the label the header shows (the name when empty) */
   showName: z.string().trim().max(10).default(''),
 });
 /** The Chinese name of each school navigation type (the console's type picker). */
@@ -162,31 +150,61 @@ export const siteSettings = z.object({
 });
 export type SiteSettings = z.infer<typeof siteSettings>;
 export type SiteSettingsInput = z.input<typeof siteSettings>;
-
-/** Parses HOME_SECTIONS (JSON text): null when missing or broken (then every section shows). */
-export const parseHomeSections = (text: unknown): HomeSectionKey[] | null => {
-  if (typeof text !== 'string' || !text) return null;
-  try {
-    const parsed = z.array(z.string()).safeParse(JSON.parse(text));
-    if (!parsed.success) return null;
-    return parsed.data.filter((k): k is HomeSectionKey => homeSectionKey.safeParse(k).success);
-  } catch {
-    return null;
-  }
-};
+/**
+ * The answer of GET and PUT: the settings as stored, and the site they belong to (its type picks the
+ * console's tabs). Checked loosely on purpose: a value stored before these rules (a long title, an odd
+ * address) still loads into the form, which then says what to correct; the PUT body is checked strictly.
+ */
+export const siteSettingsView = z.object({
+  title: z.string(),
+  homeSections: z.array(homeSectionKey),
+  footer: z.object(
+    Object.fromEntries(FOOTER_KEYS.map((key) => [key, z.string()])) as Record<
+      keyof FooterSettings,
+      z.ZodString
+    >,
+  ),
+  navigation: z.array(z.object({ type: z.enum(SCHOOL_NAV_TYPES), name: z.string(), showName: z.string() })),
+  showTechClass: z.boolean(),
+  showJobClass: z.boolean(),
+  showJiuye: z.boolean(),
+  dataCubeUrl: z.string(),
+  areaMenus: z.array(
+    z.object({
+      title: z.string(),
+      name: z.string(),
+      value: z.enum(AREA_MENU_VALUES),
+      content: z.array(z.object({ name: z.string(), domainUrl: z.string() })),
+    }),
+  ),
+  site: consoleScope,
+});
+export type SiteSettingsView = z.infer<typeof siteSettingsView>;
 
 // Section 7 catalogue calls and the cloud IDE ---------------------------------------------------
 
 /** `GET /api/bigdata/data_cube_configs/college_config/permit?collegeId=` -> cubeAddress. */
 export const dataCubeQuery = z.object({ collegeId: z.string().regex(/^[1-9][0-9]{0,14}$/, 'id格式不正确') });
 export const dataCubePermit = z.object({ cubeAddress: z.string() });
+export type DataCubePermit = z.infer<typeof dataCubePermit>;
 
 /** `GET /api/course/huawei/cloud/service_uri` (foundation spec 7). */
+const cloudId = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_.:-]{0,64}$/, SITE_SETTINGS_MSG.idInvalid)
+  .default('');
 export const cloudServiceQuery = z.object({
-  serviceType: z.string().trim().min(1).max(30),
-  projectId: z.string().trim().max(64).default(''),
-  repositoryId: z.string().trim().max(64).default(''),
+  serviceType: z
+    .string({ error: SITE_SETTINGS_MSG.serviceTypeRequired })
+    .trim()
+    .min(1, SITE_SETTINGS_MSG.serviceTypeRequired)
+    .max(30)
+    .regex(/^[A-Za-z0-9_.-]*$/, SITE_SETTINGS_MSG.serviceTypeInvalid),
+  projectId: cloudId,
+  repositoryId: cloudId,
 });
+export type CloudServiceQuery = z.infer<typeof cloudServiceQuery>;
 export const cloudServiceUri = z.object({
   /** the address to open: the single-sign-on authorize address with the IDE address as its target */
   uri: z.string(),

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { areaWebsiteConfigs, collegeConfigPairs, colleges, deployments, schools } from '../../db/schema';
 
@@ -53,6 +53,14 @@ export const upsertCollegeConfigPairs = async (
     });
 };
 
+/** Removes the given keys of `code` (issue 15: a setting cleared in the console). */
+export const deleteCollegeConfigKeys = async (db: Db, code: string, keys: readonly string[]) => {
+  if (keys.length === 0) return;
+  await db
+    .delete(collegeConfigPairs)
+    .where(and(eq(collegeConfigPairs.code, code), inArray(collegeConfigPairs.configKey, [...keys])));
+};
+
 export const listCollegeConfigPairs = (db: Db, code: string) =>
   db
     .select({ configKey: collegeConfigPairs.configKey, configValue: collegeConfigPairs.configValue })
@@ -86,6 +94,11 @@ export const insertCollege = async (db: Db, values: typeof colleges.$inferInsert
 
 export const findCollegeByCode = async (db: Db, code: string) => {
   const [row] = await db.select().from(colleges).where(eq(colleges.code, code)).limit(1);
+  return row ?? null;
+};
+
+export const findCollegeByOrganisationId = async (db: Db, organisationId: number) => {
+  const [row] = await db.select().from(colleges).where(eq(colleges.organisationId, organisationId)).limit(1);
   return row ?? null;
 };
 

@@ -148,6 +148,22 @@ export const setCollegeConfig = async (opts: {
   await repo.upsertCollegeConfigPairs(opts.db, opts.code, opts.pairs);
 };
 
+/**
+ * Removes configuration keys of a code (issue 15: a footer address or title cleared in the console, so the
+ * web app falls back as if it had never been set).
+ */
+export const removeCollegeConfigKeys = async (opts: { db: Db; code: string; keys: readonly string[] }) => {
+  assertCode(opts.code, '机构');
+  await repo.deleteCollegeConfigKeys(opts.db, opts.code, opts.keys);
+};
+
+/**
+ * The code whose configuration pairs (and area website config) a deployment's pages read: the web app asks
+ * `GET /api/base/config/college` for its CODE, or its code when CODE is empty (the product site: `uplus`).
+ */
+export const siteConfigCode = (deployment: { siteCode: string; code: string }) =>
+  deployment.siteCode || deployment.code;
+
 /** `GET /api/base/config/college?param=`: the pairs of that code; an unknown code has none. */
 export const getCollegeConfig = async (opts: { db: Db; code: string }): Promise<CollegeConfigPair[]> =>
   repo.listCollegeConfigPairs(opts.db, opts.code);
@@ -220,6 +236,12 @@ const collegeInfoOf = (row: repo.CollegeRow): CollegeInfo => ({
   schoolId: row.schoolId === null ? '' : String(row.schoolId),
 });
 
+/** A college by its id (the organisation id), or null (issue 15: the data cube permit). */
+export const collegeById = async (opts: { db: Db; id: number }): Promise<CollegeInfo | null> => {
+  const row = await repo.findCollegeByOrganisationId(opts.db, opts.id);
+  return row ? collegeInfoOf(row) : null;
+};
+
 /** `GET /api/base/colleges/{code}`; 404 for an unknown code. */
 export const getCollege = async (opts: { db: Db; code: string }): Promise<CollegeInfo> => {
   const row = await repo.findCollegeByCode(opts.db, opts.code);
@@ -266,6 +288,12 @@ const areaConfigOf = (row: repo.AreaWebsiteConfigRow): AreaWebsiteConfig => ({
   banner: row.banner,
   domainLogo: row.domainLogo,
 });
+
+/** An area site's configuration, or null when it has none yet (issue 15: the console's settings). */
+export const findAreaWebsiteConfig = async (opts: { db: Db; code: string }) => {
+  const row = await repo.findAreaWebsiteConfig(opts.db, opts.code);
+  return row ? areaConfigOf(row) : null;
+};
 
 /** `GET {portal}/website_configs/{code}`; 404 for an unknown code. */
 export const getAreaWebsiteConfig = async (opts: { db: Db; code: string }): Promise<AreaWebsiteConfig> => {

@@ -34,10 +34,12 @@ type SiteHeaderProps = {
   /** the accessible name of the tab list */
   navLabel: string;
   tabs: HeaderTab[];
+  /** shown between the tabs and the user area (the product header's search box) */
+  actions?: ReactNode;
 };
 
 /** A site header: brand on the left, the tabs (the overflow in 更多), the user area on the right. */
-export function SiteHeader({ kind, dark, name, logo, navLabel, tabs }: SiteHeaderProps) {
+export function SiteHeader({ kind, dark, name, logo, navLabel, tabs, actions }: SiteHeaderProps) {
   const { navRef, shown } = useFittingCount(tabs);
   const hidden = tabs.slice(shown);
   return (
@@ -59,6 +61,7 @@ export function SiteHeader({ kind, dark, name, logo, navLabel, tabs }: SiteHeade
             </li>
           </ul>
         </nav>
+        {actions}
         <UserArea dark={dark} />
       </div>
     </header>

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useLocation } from 'react-router';
 import { LabIcon } from '../../components/lab-icon';
+import { HeaderSearch } from '../../features/portal-content/search/header-search';
 import {
   LAB_PLATFORMS,
   type LabPlatformKey,
@@ -33,7 +34,10 @@ function labItems(config: SiteConfig): HeaderMenuItem[] {
   }));
 }
 
-/** Product header (spec 001 section 2.4): tabs selected by path prefix, labs dropdown, AI应用. */
+/**
+ * Product header (spec 001 section 2.4): tabs selected by path prefix, labs dropdown, AI应用, and the search
+ * box of issue 15 (/search?q=).
+ */
 export function ProductHeader({ dark }: { dark?: boolean }) {
   const config = useSiteConfig();
   const { pathname } = useLocation();
@@ -69,6 +73,7 @@ export function ProductHeader({ dark }: { dark?: boolean }) {
       logo={config.LOGO}
       navLabel="主导航"
       tabs={tabs}
+      actions={<HeaderSearch />}
     />
   );
 }

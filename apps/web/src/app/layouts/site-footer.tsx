@@ -1,3 +1,4 @@
+import { FOOTER_QR_CODES, type FooterQrKey, footerQrSrc } from '@uplus/shared';
 import { BrandMark } from '../../components/brand';
 import { NavAnchor } from '../../features/site/navigation';
 import { LAB_PLATFORMS, labTarget, type NavTarget, productTabTarget } from '../../lib/routes';
@@ -10,30 +11,18 @@ export const COPYRIGHT_YEAR = 2025;
 
 const internal = (to: string): NavTarget => ({ to, external: false, newTab: false });
 
-/** A QR code: the configured image, or a drawn placeholder box until the deployment provides one. */
-function QrCode({ caption, image }: { caption: string; image: string }) {
+/** A QR code the server draws from the address the site configured (spec 2.5). */
+function QrCode({ qrKey, address }: { qrKey: FooterQrKey; address: string }) {
+  const { caption } = FOOTER_QR_CODES[qrKey];
   return (
-    <figure className="qr">
-      {image ? (
-        <img className="qr__box" src={image} alt={`${caption}二维码`} />
-      ) : (
-        <svg className="qr__box" viewBox="0 0 100 100" role="img" aria-label={`${caption}二维码（尚未配置）`}>
-          <rect x="1" y="1" width="98" height="98" rx="8" fill="#fff" stroke="#d5dae4" strokeWidth="2" />
-          {[
-            [10, 10],
-            [62, 10],
-            [10, 62],
-          ].map(([x, y]) => (
-            <g key={`${x}-${y}`}>
-              <rect x={x} y={y} width="28" height="28" rx="4" fill="#1f2d4d" />
-              <rect x={(x ?? 0) + 5} y={(y ?? 0) + 5} width="18" height="18" rx="2" fill="#fff" />
-              <rect x={(x ?? 0) + 9} y={(y ?? 0) + 9} width="10" height="10" rx="1" fill="#1f2d4d" />
-            </g>
-          ))}
-          <rect x="62" y="62" width="28" height="28" rx="4" fill="#eef3ff" />
-          <path d="M70 76h12M76 70v12" stroke="#1d5cff" strokeWidth="3" strokeLinecap="round" />
-        </svg>
-      )}
+    <figure className="qr" data-testid={`footer-qr-${qrKey}`}>
+      <img
+        className="qr__box"
+        src={footerQrSrc(qrKey, address)}
+        alt={`${caption}二维码`}
+        width={92}
+        height={92}
+      />
       <figcaption className="qr__caption">{caption}</figcaption>
     </figure>
   );
@@ -42,7 +31,8 @@ function QrCode({ caption, image }: { caption: string; image: string }) {
 /**
  * Footer (spec 001 section 2.5): contact e-mail and address, three QR codes, site navigation,
  * lab solutions with the textbook centre, alliance links, copyright 2025 and filing numbers.
- * Contact, filing numbers, QR images and outside addresses come from the deployment's config.
+ * Contact, filing numbers, QR addresses and outside addresses come from the site's config (its admin sets
+ * them in 站点设置); a QR code whose address is not configured is left out.
  */
 export function SiteFooter() {
   const { config, school } = useSite();
@@ -52,6 +42,9 @@ export function SiteFooter() {
   const icp = configText(config, 'ICP_FILING');
   const psb = configText(config, 'PSB_FILING');
   const allianceUrl = configText(config, 'ALLIANCE_URL');
+  const qrCodes = (Object.keys(FOOTER_QR_CODES) as FooterQrKey[])
+    .map((qrKey) => ({ qrKey, address: configText(config, FOOTER_QR_CODES[qrKey].key) }))
+    .filter((qr) => qr.address);
 
   const siteLinks = [
     { label: '首页', target: internal('/home/index') },
@@ -105,11 +98,13 @@ export function SiteFooter() {
         <FooterLinks title="站点导航" links={siteLinks} />
         <FooterLinks title="实验室解决方案" links={labLinks} columns={2} />
         <FooterLinks title="联盟链接" links={allianceLinks} />
-        <section className="site-footer__qrs" aria-label="扫码关注">
-          <QrCode caption="优加课堂App" image={configText(config, 'QR_APP')} />
-          <QrCode caption="求职小程序" image={configText(config, 'QR_MINIPROGRAM')} />
-          <QrCode caption="商务合作" image={configText(config, 'QR_BUSINESS')} />
-        </section>
+        {qrCodes.length > 0 && (
+          <section className="site-footer__qrs" aria-label="扫码关注">
+            {qrCodes.map((qr) => (
+              <QrCode key={qr.qrKey} qrKey={qr.qrKey} address={qr.address} />
+            ))}
+          </section>
+        )}
       </div>
       <div className="site-footer__bottom">
         <span>

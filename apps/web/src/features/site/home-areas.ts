@@ -1,3 +1,4 @@
+import { type HomeSectionKey, SPECIAL_CODES } from '@uplus/shared';
 import { type NavConfig, type NavTarget, productTabTarget } from '../../lib/routes';
 
 /** The public areas of the portal (spec 001 section 1), as shown on the home page. */
@@ -84,3 +85,17 @@ export const HOME_AREAS: readonly HomeArea[] = [
     target: page('/publishing'),
   },
 ];
+
+/**
+ * The areas a site's home page shows: those its admin chose in 站点设置 (HOME_SECTIONS; null = all), and on
+ * a school site (other than qstcloud) 求职就业 only with SHOW_JIUYE 'true', like 精品课程 and 职业发展课
+ * follow SHOW_TECHCLASS and SHOW_JOBCLASS.
+ */
+export const shownHomeAreas = (config: NavConfig, sections: readonly HomeSectionKey[] | null): HomeArea[] =>
+  HOME_AREAS.filter((area) => {
+    if (sections && !(sections as readonly string[]).includes(area.key)) return false;
+    if (area.key === 'ujob' && config.TYPE === 'school' && config.CODE !== SPECIAL_CODES.qstcloud) {
+      return config.SHOW_JIUYE === 'true';
+    }
+    return true;
+  });

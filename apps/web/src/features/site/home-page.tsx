@@ -1,43 +1,15 @@
-import {
-  ApartmentOutlined,
-  ArrowRightOutlined,
-  BookOutlined,
-  CloudOutlined,
-  CodeOutlined,
-  FileProtectOutlined,
-  PlayCircleOutlined,
-  ProjectOutlined,
-  ReadOutlined,
-  RobotOutlined,
-  SolutionOutlined,
-  TeamOutlined,
-  TrophyOutlined,
-} from '@ant-design/icons';
-import { toRole } from '@uplus/shared';
+import { RobotOutlined } from '@ant-design/icons';
+import { HOME_SECTIONS_KEY, parseHomeSections, toRole } from '@uplus/shared';
 import { Button } from 'antd';
 import type { ReactNode } from 'react';
 import { LabIcon } from '../../components/lab-icon';
 import { LAB_PLATFORMS, labTarget, siteAccess } from '../../lib/routes';
 import { useSite } from '../../lib/site-store';
 import { useStored } from '../../lib/storage';
-import { HOME_AREAS } from './home-areas';
+import { shownHomeAreas } from './home-areas';
+import { HomeIcon } from './home-icons';
 import { NavAnchor, useGo } from './navigation';
 import './home-page.css';
-
-const AREA_ICONS: Record<string, ReactNode> = {
-  qualitycourse: <BookOutlined />,
-  cloudexperiment: <CloudOutlined />,
-  industryproject: <ProjectOutlined />,
-  openclass: <PlayCircleOutlined />,
-  competition: <TrophyOutlined />,
-  internProgram: <SolutionOutlined />,
-  ujob: <ApartmentOutlined />,
-  ai: <RobotOutlined />,
-  alliance: <TeamOutlined />,
-  case: <CodeOutlined />,
-  qualification: <FileProtectOutlined />,
-  publishing: <ReadOutlined />,
-};
 
 /** Decorative hero art: stacked course, lab and career cards. */
 function HeroArt() {
@@ -91,8 +63,11 @@ export function HomePage() {
   const role = useStored('role');
   const go = useGo();
   const access = { config, signedIn: !!token, role: role ? toRole(role) : null };
-  // Areas this site turns off (school sites without 精品课程 / 职业发展课) are not offered.
-  const areas = HOME_AREAS.filter((a) => siteAccess(a.target(config).to, access).kind !== 'redirect');
+  // Sections the site's admin hid (HOME_SECTIONS), and areas the site turns off (school sites without
+  // 精品课程 / 职业发展课 / 求职就业), are not offered.
+  const areas = shownHomeAreas(config, parseHomeSections(config[HOME_SECTIONS_KEY])).filter(
+    (a) => siteAccess(a.target(config).to, access).kind !== 'redirect',
+  );
 
   const siteTitle = area?.browserTabTitle || school?.name || config.TITLE || config.name || '优加教育平台';
   const isProduct = !school && !area;
@@ -155,29 +130,31 @@ export function HomePage() {
         </div>
       </section>
 
-      <section className="home-section" aria-labelledby="home-areas-title">
-        <header className="home-section__head">
-          <h2 id="home-areas-title">平台板块</h2>
-          <p>从课程学习到实验实践，从项目实训到求职就业，覆盖人才培养全过程。</p>
-        </header>
-        <ul className="home-areas">
-          {areas.map((item) => (
-            <li key={item.key}>
-              <NavAnchor target={item.target(config)} className="home-card">
-                <span className="home-card__icon" aria-hidden>
-                  {AREA_ICONS[item.key]}
-                </span>
-                <span className="home-card__title">{item.title}</span>
-                <span className="home-card__desc">{item.description}</span>
-                <span className="home-card__more">
-                  进入
-                  <ArrowRightOutlined aria-hidden />
-                </span>
-              </NavAnchor>
-            </li>
-          ))}
-        </ul>
-      </section>
+      {areas.length > 0 && (
+        <section className="home-section" aria-labelledby="home-areas-title">
+          <header className="home-section__head">
+            <h2 id="home-areas-title">平台板块</h2>
+            <p>从课程学习到实验实践，从项目实训到求职就业，覆盖人才培养全过程。</p>
+          </header>
+          <ul className="home-areas">
+            {areas.map((item) => (
+              <li key={item.key}>
+                <NavAnchor target={item.target(config)} className="home-card">
+                  <span className="home-card__icon" aria-hidden>
+                    <HomeIcon name={item.key} />
+                  </span>
+                  <span className="home-card__title">{item.title}</span>
+                  <span className="home-card__desc">{item.description}</span>
+                  <span className="home-card__more">
+                    进入
+                    <HomeIcon name="arrow" />
+                  </span>
+                </NavAnchor>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
 
       <section className="home-section home-labs" aria-labelledby="home-labs-title">
         <header className="home-section__head">
@@ -209,7 +186,7 @@ export function HomePage() {
           </div>
           <Button size="large" onClick={() => go({ to: '/ai/toolkit', external: false, newTab: false })}>
             进入AI应用
-            <ArrowRightOutlined aria-hidden />
+            <HomeIcon name="arrow" />
           </Button>
         </div>
       </section>

@@ -114,15 +114,15 @@ export const WORKBENCH_PAGES = [
 
 /**
  * A teacher's side navigation (spec 2.2 teacher paths, spec 2.8's teacher menu): their courses, their
- * exercises, the AI toolkit that hosts the generator and the judge, and the resource library. The library's
- * page is not built yet: it opens the product's 建设中 page and is marked so in the navigation.
+ * exercises, the AI toolkit that hosts the generator and the judge, and the resource library (issue 15).
+ * An entry whose page is not built yet would carry `soon: true`: it says 建设中 in the navigation.
  */
 export const TEACHER_PAGES = [
   { name: 'teacherGroup', label: '我的课程', path: '/u/teacherGr/group' },
   { name: 'exerciseLibs', label: '我的习题', path: '/u/teacherGr/exerciseLibs' },
   { name: 'toolkit', label: 'AI工具箱', path: '/ai/toolkit' },
   { name: 'openclassManage', label: '职业发展课管理', path: '/u/openclass/manage' },
-  { name: 'resourceStore', label: '教学资源库', path: '/u/resourceStore/theroryCourse', soon: true },
+  { name: 'resourceStore', label: '教学资源库', path: '/u/resourceStore/theroryCourse' },
 ] as const;
 
 export type WorkbenchGroupKey = 'study' | 'career' | 'teaching' | 'business' | 'modules';

@@ -144,13 +144,7 @@ describe('workbench model', () => {
       { kind: 'page', key: 'exerciseLibs', label: '我的习题', path: '/u/teacherGr/exerciseLibs' },
       { kind: 'page', key: 'toolkit', label: 'AI工具箱', path: '/ai/toolkit' },
       { kind: 'page', key: 'openclassManage', label: '职业发展课管理', path: '/u/openclass/manage' },
-      {
-        kind: 'page',
-        key: 'resourceStore',
-        label: '教学资源库',
-        path: '/u/resourceStore/theroryCourse',
-        soon: true,
-      },
+      { kind: 'page', key: 'resourceStore', label: '教学资源库', path: '/u/resourceStore/theroryCourse' },
     ]);
     expect(workbenchNav({ role: 'Business', modules: [], config: {} }).map((g) => g.key)).toEqual([
       'business',
@@ -423,7 +417,7 @@ describe('workbench shell', () => {
     expect(within(side).getByTestId('wb-nav-exerciseLibs').getAttribute('href')).toBe(
       '/u/teacherGr/exerciseLibs',
     );
-    expect(within(side).getByTestId('wb-nav-resourceStore').textContent).toContain('建设中');
+    expect(within(side).getByTestId('wb-nav-resourceStore').textContent).not.toContain('建设中');
     for (const student of ['school', 'internship', 'resume', 'careerMentor']) {
       expect(within(side).queryByTestId(`wb-nav-${student}`)).toBeNull();
     }

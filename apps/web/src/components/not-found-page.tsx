@@ -6,7 +6,7 @@ export function NotFoundPage() {
   return (
     <Result
       status="404"
-      title="404"
+      title={<h1 className="not-found__title">404</h1>}
       subTitle="抱歉，您访问的页面不存在或已被移除。"
       extra={
         <Link to="/home/index">
