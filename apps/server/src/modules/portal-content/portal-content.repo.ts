@@ -1,10 +1,13 @@
-import { and, arrayContains, asc, count, desc, eq, inArray, min, ne, type SQL, sql } from 'drizzle-orm';
+import { and, arrayContains, count, desc, eq, inArray, min, ne, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { portalContents as t } from '../../db/schema';
 
 /*
- * Portal content rows (issue 15). Every list filters on the site's codes, the kind(s) and the status, in
- * the columns of portal_contents_list_idx (owner_code, kind, status, sort, id); tags use the GIN
+ * Portal content rows (issue 15). Lists read one site at a time in the order of an index:
+ * portal_contents_public_idx (owner_code, kind, status, sort, id desc) and, for news, notices and
+ * recruitment, portal_contents_public_dated_idx (… status, published_at desc, id desc); the console the same
+ * without status (portal_contents_console_idx, portal_contents_console_dated_idx). Tags use the GIN
  * portal_contents_tags_idx, a search the GIN portal_contents_search_idx, slugs portal_contents_slug_idx.
  * The `search` column is never read back (it can be large); it is written from the text the service gives.
  */
@@ -31,12 +34,13 @@ const row = {
   createdAt: t.createdAt,
   updatedAt: t.updatedAt,
 };
+/** The longest part of a body read for a search hit's excerpt. */
+const EXCERPT_BODY_CHARS = 20_000;
 /** A list row: no body (a search hit has the start of its body for the excerpt). */
 const { body: _body, ...cardRow } = row;
 export type ContentCardRow = Omit<ContentRow, 'body'> & { body?: string };
-
-/** The longest part of a body read for a search hit's excerpt. */
-const EXCERPT_BODY_CHARS = 20_000;
+/** A search hit: a list row with the start of its body (for the excerpt). */
+const hitRow = { ...cardRow, body: sql<string>`left(${t.body}, ${EXCERPT_BODY_CHARS})` };
 
 /** The search column's value: the `simple` tsvector of space-joined search tokens. */
 const searchVector = (text: string) => sql`to_tsvector('simple', ${text})`;
@@ -150,13 +154,16 @@ export type PublicFilter = {
   ids?: readonly number[];
   /** a to_tsquery text of quoted lexemes */
   tsquery?: string;
+  /** with `tsquery`: the query as typed; hits with it in their title come first */
+  titleText?: string;
   /** newest first (news, notice, recruit) instead of the console order */
   dated: boolean;
 };
 
-const publicWhere = (f: PublicFilter): SQL | undefined =>
+/** The filter of a public read on the given site codes (all of `f.codes` or one of them). */
+const publicWhere = (f: PublicFilter, codes: readonly string[] = f.codes): SQL | undefined =>
   and(
-    f.codes.length === 1 ? eq(t.ownerCode, f.codes[0]!) : inArray(t.ownerCode, [...f.codes]),
+    codes.length === 1 ? eq(t.ownerCode, codes[0]!) : inArray(t.ownerCode, [...codes]),
     f.kinds.length === 1 ? eq(t.kind, f.kinds[0]!) : inArray(t.kind, [...f.kinds]),
     eq(t.status, 'Published'),
     f.tag ? arrayContains(t.tags, [f.tag]) : undefined,
@@ -170,35 +177,122 @@ const publicWhere = (f: PublicFilter): SQL | undefined =>
     f.tsquery ? sql`${t.search} @@ ${tsQuery(f.tsquery)}` : undefined,
   );
 
-/** The site order: its own rows first; a search by rank; news-like kinds newest first, else sort, id desc. */
-const publicOrder = (f: PublicFilter): SQL[] => [
-  sql`(case when ${t.ownerCode} = ${f.codes[0] ?? ''} then 0 else 1 end) asc`,
-  ...(f.tsquery ? [sql`ts_rank(${t.search}, ${tsQuery(f.tsquery)}) desc`] : []),
-  ...(f.dated ? [sql`${t.publishedAt} desc nulls last`] : [sql`${t.sort} asc`]),
-  sql`${t.id} desc`,
-];
+/**
+ * The order of one site's list, as its indexes give it: news-like kinds newest first (published rows always
+ * have a publishedAt: portal_contents_published_at_check), else sort; then the newest id.
+ */
+const listOrder = (dated: boolean): SQL[] =>
+  dated ? [sql`${t.publishedAt} desc`, sql`${t.id} desc`] : [sql`${t.sort} asc`, sql`${t.id} desc`];
+
+/** The same order backwards (the last row first). */
+const listOrderReversed = (dated: boolean): SQL[] =>
+  dated ? [sql`${t.publishedAt} asc`, sql`${t.id} asc`] : [sql`${t.sort} desc`, sql`${t.id} asc`];
+
+/**
+ * Rows `offset`..`offset + limit - 1` in `order` of those `where` picks, with `columns`: the ids are found
+ * first (on the index alone where the order is an index's), the columns read for the page's rows only.
+ */
+const pageRows = async (
+  db: Db,
+  o: {
+    where: SQL | undefined;
+    order: SQL[];
+    limit: number;
+    offset: number;
+    columns: typeof cardRow | typeof hitRow;
+  },
+): Promise<ContentCardRow[]> => {
+  if (o.limit <= 0) return [];
+  const page = db
+    .select({ pageId: t.id })
+    .from(t)
+    .where(o.where)
+    .orderBy(...o.order)
+    .limit(o.limit)
+    .offset(o.offset)
+    .as('page');
+  return db
+    .select(o.columns)
+    .from(t)
+    .innerJoin(page, eq(t.id, page.pageId))
+    .orderBy(...o.order);
+};
+
+const countOf = async (db: Db, where: SQL | undefined) =>
+  Number((await db.select({ n: count() }).from(t).where(where))[0]?.n ?? 0);
+
+/**
+ * A page of a site's published rows: its own rows first, then the product site's, each in the list order.
+ * The sites are read one at a time so that each branch is an index-ordered scan with a LIMIT: the own rows
+ * for the page's window, then the product site's for the rest of it (its offset shifted by the own count).
+ */
+const pageBySite = async (
+  db: Db,
+  f: PublicFilter & { limit: number; offset: number },
+): Promise<{ rows: ContentCardRow[]; total: number }> => {
+  const [own, ...others] = f.codes;
+  const order = listOrder(f.dated);
+  const page = (code: string, limit: number, offset: number) =>
+    pageRows(db, { where: publicWhere(f, [code]), order, limit, offset, columns: cardRow });
+  const [ownTotal, otherTotals, ownRows] = await Promise.all([
+    countOf(db, publicWhere(f, [own ?? ''])),
+    Promise.all(others.map((code) => countOf(db, publicWhere(f, [code])))),
+    page(own ?? '', f.limit, f.offset),
+  ]);
+  const rows = [...ownRows];
+  let before = ownTotal;
+  for (const [i, code] of others.entries()) {
+    const offset = Math.max(0, f.offset - before);
+    const n = otherTotals[i] ?? 0;
+    if (rows.length < f.limit && offset < n) rows.push(...(await page(code, f.limit - rows.length, offset)));
+    before += n;
+  }
+  return { rows, total: before };
+};
+
+/**
+ * A search's page: hits of the site's own first, then those with the query in their title, then the list
+ * order (no ts_rank: it would read every hit's search vector). The start of the body (for the excerpt) is
+ * read for the page's rows only. A search visits every hit (to count and sort them): one pass.
+ */
+const pageSearch = async (
+  db: Db,
+  f: PublicFilter & { limit: number; offset: number },
+): Promise<{ rows: ContentCardRow[]; total: number }> => {
+  const where = publicWhere(f);
+  const order = [
+    ...(f.codes.length > 1
+      ? [sql`(case when ${t.ownerCode} = ${f.codes[0] ?? ''} then 0 else 1 end) asc`]
+      : []),
+    ...(f.titleText
+      ? [sql`(case when position(lower(${f.titleText}) in lower(${t.title})) > 0 then 0 else 1 end) asc`]
+      : []),
+    ...listOrder(f.dated),
+  ];
+  // the hits are sorted whatever the page: counted in the same pass (a window count before the LIMIT)
+  const page = db
+    .select({ pageId: t.id, total: sql<number>`count(*) over ()`.as('total') })
+    .from(t)
+    .where(where)
+    .orderBy(...order)
+    .limit(f.limit)
+    .offset(f.offset)
+    .as('page');
+  const found = await db
+    .select({ ...hitRow, total: page.total })
+    .from(t)
+    .innerJoin(page, eq(t.id, page.pageId))
+    .orderBy(...order);
+  const rows = found.map(({ total: _total, ...r }) => r);
+  const total = found.length ? Number(found[0]!.total) : f.offset > 0 ? await countOf(db, where) : 0;
+  return { rows, total };
+};
 
 /** A page of a site's published rows (a search hit with the start of its body). */
 export const pagePublic = async (
   db: Db,
   f: PublicFilter & { limit: number; offset: number },
-): Promise<{ rows: ContentCardRow[]; total: number }> => {
-  const where = publicWhere(f);
-  const columns = f.tsquery
-    ? { ...cardRow, body: sql<string>`left(${t.body}, ${EXCERPT_BODY_CHARS})` }
-    : cardRow;
-  const [rows, [n]] = await Promise.all([
-    db
-      .select(columns)
-      .from(t)
-      .where(where)
-      .orderBy(...publicOrder(f))
-      .limit(f.limit)
-      .offset(f.offset),
-    db.select({ n: count() }).from(t).where(where),
-  ]);
-  return { rows: rows as ContentCardRow[], total: Number(n?.n ?? 0) };
-};
+): Promise<{ rows: ContentCardRow[]; total: number }> => (f.tsquery ? pageSearch(db, f) : pageBySite(db, f));
 
 /** A site's published rows by id (any kind or the given ones), in no particular order. */
 export const publishedByIds = async (
@@ -240,32 +334,79 @@ export const findPublishedBySlug = async (
       .limit(1)
   )[0] ?? null;
 
-/** The rows before and after `id` in its kind's list on a site (上一篇 / 下一篇). */
+export type Neighbour = { id: number; title: string } | null;
+
+/** The row the neighbours are found around (its sort keys read in SQL, exact whatever their precision). */
+const current = alias(t, 'current');
+
+/**
+ * The rows before and after a published row in its kind's list on a site (上一篇 / 下一篇): the site's own
+ * rows first, then the product site's, each in the list order. Each is one index seek (a LIMIT 1 scan from
+ * the row's place, bounded by its sort key); past the end of the own list comes the product site's first
+ * row, before the start of the product site's list the own list's last one.
+ */
 export const neighbours = async (
   db: Db,
-  opts: { codes: readonly string[]; kind: string; id: number; dated: boolean },
-): Promise<{ prev: { id: number; title: string } | null; next: { id: number; title: string } | null }> => {
-  const f: PublicFilter = { codes: opts.codes, kinds: [opts.kind], dated: opts.dated };
-  const w = sql`(order by ${sql.join(publicOrder(f), sql`, `)})`;
-  const ordered = db.$with('ordered').as(
-    db
-      .select({
-        id: t.id,
-        prevId: sql<string | null>`lag(${t.id}) over ${w}`.as('prev_id'),
-        prevTitle: sql<string | null>`lag(${t.title}) over ${w}`.as('prev_title'),
-        nextId: sql<string | null>`lead(${t.id}) over ${w}`.as('next_id'),
-        nextTitle: sql<string | null>`lead(${t.title}) over ${w}`.as('next_title'),
-      })
-      .from(t)
-      .where(publicWhere(f)),
-  );
-  const [found] = await db.with(ordered).select().from(ordered).where(eq(ordered.id, opts.id));
-  const link = (id: string | number | null | undefined, title: string | null | undefined) =>
-    id == null ? null : { id: Number(id), title: title ?? '' };
-  return {
-    prev: link(found?.prevId, found?.prevTitle),
-    next: link(found?.nextId, found?.nextTitle),
+  opts: { codes: readonly string[]; row: { id: number; ownerCode: string; kind: string }; dated: boolean },
+): Promise<{ prev: Neighbour; next: Neighbour }> => {
+  const { id, kind } = opts.row;
+  const list = (code: string) => and(eq(t.ownerCode, code), eq(t.kind, kind), eq(t.status, 'Published'));
+  const one = async (where: SQL | undefined, order: SQL[]): Promise<Neighbour> =>
+    (
+      await db
+        .select({ id: t.id, title: t.title })
+        .from(t)
+        .where(where)
+        .orderBy(...order)
+        .limit(1)
+    )[0] ?? null;
+  const key = sql`(${db
+    .select({ key: opts.dated ? current.publishedAt : current.sort })
+    .from(current)
+    .where(eq(current.id, id))})`;
+  const column = opts.dated ? t.publishedAt : t.sort;
+  // before: earlier in the order (dated: newer, or as new with a larger id; else a smaller sort, or the
+  // same with a larger id), the nearest first; after: later, the nearest first. The bound on the sort key
+  // alone lets the scan start at the row's place in the index.
+  const [earlier, earlierOrSame, later, laterOrSame] = (
+    opts.dated ? ['>', '>=', '<', '<='] : ['<', '<=', '>', '>=']
+  ).map((op) => sql.raw(op)) as [SQL, SQL, SQL, SQL];
+  const before = (code: string) =>
+    one(
+      and(
+        list(code),
+        sql`${column} ${earlierOrSame} ${key}`,
+        sql`(${column} ${earlier} ${key} or ${t.id} > ${id})`,
+      ),
+      listOrderReversed(opts.dated),
+    );
+  const after = (code: string) =>
+    one(
+      and(
+        list(code),
+        sql`${column} ${laterOrSame} ${key}`,
+        sql`(${column} ${later} ${key} or ${t.id} < ${id})`,
+      ),
+      listOrder(opts.dated),
+    );
+  const i = opts.codes.indexOf(opts.row.ownerCode);
+  const [prev, next] = await Promise.all([before(opts.row.ownerCode), after(opts.row.ownerCode)]);
+  // across the sites: the previous site's last row, the next site's first one
+  const crossBack = async () => {
+    for (let j = i - 1; j >= 0; j--) {
+      const found = await one(list(opts.codes[j]!), listOrderReversed(opts.dated));
+      if (found) return found;
+    }
+    return null;
   };
+  const crossOn = async () => {
+    for (let j = i + 1; j < opts.codes.length; j++) {
+      const found = await one(list(opts.codes[j]!), listOrder(opts.dated));
+      if (found) return found;
+    }
+    return null;
+  };
+  return { prev: prev ?? (await crossBack()), next: next ?? (await crossOn()) };
 };
 
 // ---------------------------------------------------------------------------------------------------------
@@ -290,18 +431,15 @@ export const pageConsole = async (
     opts.status ? eq(t.status, opts.status) : undefined,
     opts.tsquery ? sql`${t.search} @@ ${tsQuery(opts.tsquery)}` : undefined,
   );
-  const order = opts.dated ? [sql`${t.publishedAt} desc nulls first`, desc(t.id)] : [asc(t.sort), desc(t.id)];
-  const [rows, [n]] = await Promise.all([
-    db
-      .select(cardRow)
-      .from(t)
-      .where(where)
-      .orderBy(...order)
-      .limit(opts.limit)
-      .offset(opts.offset),
-    db.select({ n: count() }).from(t).where(where),
+  // portal_contents_console_dated_idx / portal_contents_console_idx (drafts, with no publishedAt, first)
+  const order = opts.dated
+    ? [sql`${t.publishedAt} desc nulls first`, sql`${t.id} desc`]
+    : [sql`${t.sort} asc`, sql`${t.id} desc`];
+  const [rows, total] = await Promise.all([
+    pageRows(db, { where, order, limit: opts.limit, offset: opts.offset, columns: cardRow }),
+    countOf(db, where),
   ]);
-  return { rows, total: Number(n?.n ?? 0) };
+  return { rows, total };
 };
 
 /**

@@ -35,7 +35,8 @@ import { sanitizeContentHtml } from './sanitize';
  * - A site shows its own published rows and the product site's (own first); the product site only its own.
  * - Lists: news, notice and recruit newest first (publishedAt), the other kinds in the console order (sort
  *   ascending, then newest id). A search (`q`) cuts the query into the same n-grams as the index
- *   (shared search.ts), all of which must match; hits are ordered own site first, then by rank.
+ *   (shared search.ts), all of which must match; hits are ordered own site first, then those with the query
+ *   in their title, then the list order.
  * - Saving sanitizes the body and the rich fields of attrs, checks attrs with the kind's schema and keeps
  *   the parsed value, and rewrites the search column.
  * - A new row goes to the top of its kind's console order (sort = the smallest sort - 1).
@@ -227,6 +228,7 @@ export const publicContents = async (opts: {
     vocational: query.vocational === undefined ? undefined : query.vocational === 'true',
     ids: parseIds(query.ids),
     tsquery: tsquery ?? undefined,
+    titleText: tsquery ? q : undefined,
     dated: query.kind ? isDated(query.kind) : false,
     limit: query.pageSize,
     offset: (query.pageNumber - 1) * query.pageSize,
@@ -246,7 +248,7 @@ const detailOf = async (
   signedIn: boolean,
 ): Promise<ContentDetail> => {
   const kind = r.kind as ContentKind;
-  const near = await repo.neighbours(db, { codes: site.codes, kind, id: r.id, dated: isDated(kind) });
+  const near = await repo.neighbours(db, { codes: site.codes, row: r, dated: isDated(kind) });
   const link = (n: { id: number; title: string } | null) => (n ? { id: String(n.id), title: n.title } : null);
   return {
     ...cardOf(r),

@@ -322,6 +322,56 @@ describe.each(testDrivers())('portal content on %s', (driver) => {
     expect(ids(consoleHits).sort()).toEqual([a, draft].sort());
   });
 
+  it('search: hits with the query in their title before body-only hits, then the list order', async () => {
+    const site = await schoolSite(t.db);
+    const marker = unique('rank').replace(/[^a-z0-9]/g, '');
+    // made in this order, each goes to the top of its kind: bodyOnly and later come before titleHit
+    const titleHit = await addContent(t.db, site, {
+      kind: 'course',
+      title: '云原生架构实践',
+      body: `<p>${marker}</p>`,
+    });
+    const bodyOnly = await addContent(t.db, site, {
+      kind: 'course',
+      title: '容器技术',
+      body: `<p>本课程讲解云原生架构的基本概念。${marker}</p>`,
+    });
+    const bodyOnlyToo = await addContent(t.db, site, {
+      kind: 'experiment',
+      title: '实验',
+      body: `<p>云原生架构实验。${marker}</p>`,
+    });
+    const search = async (q: string) =>
+      ids(
+        data<ContentPage>(await visitor(site).get(`${P}/contents?q=${encodeURIComponent(q)}&pageSize=50`)),
+      ).filter((id) => [titleHit, bodyOnly, bodyOnlyToo].includes(id));
+    expect((await search('云原生架构'))[0]).toBe(titleHit);
+    expect((await search('云原生架构')).slice(1).sort()).toEqual([bodyOnly, bodyOnlyToo].sort());
+    // without the query in any title: the list order (the newest course first)
+    expect((await search(marker)).filter((id) => id !== bodyOnlyToo)).toEqual([bodyOnly, titleHit]);
+    // paged: every page counts all hits, past the end too
+    const paged = async (pageNumber: number) =>
+      data<ContentPage>(
+        await visitor(site).get(`${P}/contents?q=${marker}&pageSize=2&pageNumber=${pageNumber}`),
+      );
+    expect((await paged(1)).total).toBe(3);
+    expect(ids(await paged(2))).toHaveLength(1);
+    expect(await paged(3)).toEqual({ rows: [], total: 3 });
+    // latin words match the title case-insensitively
+    const latin = await addContent(t.db, site, {
+      kind: 'course',
+      title: 'Kubernetes 入门',
+      body: `<p>${marker}</p>`,
+    });
+    const latinBody = await addContent(t.db, site, {
+      kind: 'course',
+      title: '运维',
+      body: `<p>kubernetes ${marker}</p>`,
+    });
+    const hits = ids(data<ContentPage>(await visitor(site).get(`${P}/contents?q=KUBERNETES&pageSize=50`)));
+    expect(hits.filter((id) => [latin, latinBody].includes(id))).toEqual([latin, latinBody]);
+  });
+
   it('site rules: a site shows its own rows first, then the product site’s; never another site’s', async () => {
     const marker = unique('m').replace(/[^a-z0-9]/g, '');
     const mine = await addContent(t.db, schoolA, { kind: 'case', title: `甲案例 ${marker}` });
@@ -524,6 +574,54 @@ describe.each(testDrivers())('portal content on %s', (driver) => {
     expect(ids(first)).toEqual([plain, voc]);
     expect(ids(second)[0]).toBe(se);
     expectError(await visitor(site).get(`${P}/contents?kind=course&tag=mars`), 400, M.labRequired);
+  });
+
+  it('pages and neighbours run across the end of the own list into the product site’s', async () => {
+    const site = await schoolSite(t.db);
+    const at = (day: number) => new Date(Date.UTC(2025, 5, day));
+    for (const [kind, dated] of [
+      ['experiment', false],
+      ['recruit', true],
+    ] as const) {
+      for (let n = 0; n < 3; n++) {
+        await addContent(
+          t.db,
+          site,
+          { kind, title: `本校${n}`, attrs: dated ? { company: '甲' } : {} },
+          { now: at(n + 1) },
+        );
+        await addContent(
+          t.db,
+          product,
+          { kind, title: `平台${n}`, attrs: dated ? { company: '乙' } : {} },
+          { now: at(n + 1) },
+        );
+      }
+      const page = async (pageSize: number, pageNumber: number) =>
+        data<ContentPage>(
+          await visitor(site).get(`${P}/contents?kind=${kind}&pageSize=${pageSize}&pageNumber=${pageNumber}`),
+        );
+      const all = await page(50, 1);
+      expect(all.rows.length, 'the product site has fewer than 47 rows of the kind').toBe(all.total);
+      const own = all.rows.filter((r) => r.ownerCode === site.code).length;
+      expect(own).toBe(3);
+      expect(all.rows.slice(0, 3).every((r) => r.ownerCode === site.code)).toBe(true);
+      // a page of 2 holds the last own row and the product site's first
+      for (const pageNumber of [1, 2, 3]) {
+        const p = await page(2, pageNumber);
+        expect(p.total).toBe(all.total);
+        expect(ids(p)).toEqual(ids(all).slice((pageNumber - 1) * 2, pageNumber * 2));
+      }
+      expect(ids(await page(2, 100))).toEqual([]);
+      // 上一篇 / 下一篇 of the rows on both sides of the boundary and at both ends
+      for (const i of [0, 1, 2, 3, 4, all.total - 1]) {
+        const detail = data<ContentDetail>(await visitor(site).get(`${P}/contents/${all.rows[i]!.id}`));
+        const link = (r: ContentPage['rows'][number] | undefined) =>
+          r ? { id: r.id, title: r.title } : null;
+        expect(detail.prev, `${kind} ${i}`).toEqual(link(all.rows[i - 1]));
+        expect(detail.next, `${kind} ${i}`).toEqual(link(all.rows[i + 1]));
+      }
+    }
   });
 
   it('single pages and lab pages by key: the site’s own before the product site’s', async () => {
