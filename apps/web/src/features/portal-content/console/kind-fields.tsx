@@ -4,7 +4,7 @@ import { Button, DatePicker, Form, Input, InputNumber, Radio, Select, Switch } f
 import { useMemo } from 'react';
 import { useAllConsoleContents } from './api';
 import { COURSE_TYPE_TITLES, type FieldPath } from './console-model';
-import { ChaptersField, ItemButtons, SolutionsField, StepsField } from './list-fields';
+import { ChaptersField, EditableList, ItemButtons, SolutionsField, StepsField } from './list-fields';
 import { RichTextField } from './rich-text-field';
 
 /*
@@ -179,85 +179,52 @@ function CourseSystemFields() {
       <fieldset className="cc-fieldset">
         <legend>行（学期或阶段）</legend>
         {courses.isError && <p className="cc-error">课程列表加载失败，请刷新页面后重试。</p>}
-        <Form.List name={a('rows')}>
-          {(fields, { add, remove, move }) => (
-            <>
-              {fields.length === 0 && (
-                <p className="cc-hint">再添加行，例如“第一学期”，并在每列中选择已发布的课程。</p>
-              )}
-              <ol className="cc-list">
-                {fields.map((field, index) => {
-                  const rowName = `第${index + 1}行`;
-                  return (
-                    <li key={field.key} className="cc-list-item" data-testid="row-item">
-                      <div className="cc-list-row">
-                        <Form.Item
-                          name={[field.name, 'title']}
-                          label={`${rowName}名称`}
-                          rules={[
-                            { required: true, whitespace: true, message: '请输入行名称' },
-                            { max: 20, message: '行名称不能超过20个字符' },
-                          ]}
-                          className="cc-grow"
-                        >
-                          <Input maxLength={20} />
-                        </Form.Item>
-                        <ItemButtons
-                          index={index}
-                          count={fields.length}
-                          name={rowName}
-                          onMove={move}
-                          onRemove={() => remove(field.name)}
-                        />
-                      </div>
-                      {columns.length === 0 ? (
-                        <p className="cc-hint">添加列后即可为本行选择课程。</p>
-                      ) : (
-                        <div className="cc-grid">
-                          {columns.map((column, j) => (
-                            <Form.Item
-                              // biome-ignore lint/suspicious/noArrayIndexKey: a cell is its column's position
-                              key={j}
-                              name={[field.name, 'cells', j]}
-                              label={`${rowName} · ${column || `第${j + 1}列`}`}
-                              rules={[
-                                {
-                                  validator: async (_, v: unknown) => {
-                                    if (Array.isArray(v) && v.length > 20)
-                                      throw new Error('每格最多20门课程');
-                                  },
-                                },
-                              ]}
-                            >
-                              <Select
-                                mode="multiple"
-                                allowClear
-                                placeholder="选择已发布的课程"
-                                loading={courses.isPending}
-                                options={options}
-                                showSearch={{ optionFilterProp: 'label' }}
-                                maxCount={20}
-                                notFoundContent={courses.isPending ? '正在加载课程…' : '没有已发布的课程'}
-                              />
-                            </Form.Item>
-                          ))}
-                        </div>
-                      )}
-                    </li>
-                  );
-                })}
-              </ol>
-              <Button
-                icon={<PlusOutlined aria-hidden />}
-                onClick={() => add({ title: '', cells: columns.map(() => []) })}
-                disabled={fields.length >= 12}
-                data-testid="add-row"
-              >
-                添加行
-              </Button>
-            </>
-          )}
-        </Form.List>
+        <EditableList
+          name={a('rows')}
+          noun="行"
+          itemLabel={(i) => `第${i + 1}行`}
+          titleMax={20}
+          maxItems={12}
+          newItem={() => ({ title: '', cells: columns.map(() => []) })}
+          itemTestId="row-item"
+          addTestId="add-row"
+          emptyHint="再添加行，例如“第一学期”，并在每列中选择已发布的课程。"
+        >
+          {(field, rowName) =>
+            columns.length === 0 ? (
+              <p className="cc-hint">添加列后即可为本行选择课程。</p>
+            ) : (
+              <div className="cc-grid">
+                {columns.map((column, j) => (
+                  <Form.Item
+                    // biome-ignore lint/suspicious/noArrayIndexKey: a cell is its column's position
+                    key={j}
+                    name={[field.name, 'cells', j]}
+                    label={`${rowName} · ${column || `第${j + 1}列`}`}
+                    rules={[
+                      {
+                        validator: async (_, v: unknown) => {
+                          if (Array.isArray(v) && v.length > 20) throw new Error('每格最多20门课程');
+                        },
+                      },
+                    ]}
+                  >
+                    <Select
+                      mode="multiple"
+                      allowClear
+                      placeholder="选择已发布的课程"
+                      loading={courses.isPending}
+                      options={options}
+                      showSearch={{ optionFilterProp: 'label' }}
+                      maxCount={20}
+                      notFoundContent={courses.isPending ? '正在加载课程…' : '没有已发布的课程'}
+                    />
+                  </Form.Item>
+                ))}
+              </div>
+            )
+          }
+        </EditableList>
       </fieldset>
     </>
   );

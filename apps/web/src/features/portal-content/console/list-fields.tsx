@@ -1,6 +1,6 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Form, Input, InputNumber, Popconfirm, Switch } from 'antd';
-import { useState } from 'react';
+import { Button, Form, type FormListFieldData, Input, InputNumber, Popconfirm, Switch } from 'antd';
+import { type ReactNode, useState } from 'react';
 import type { FieldPath } from './console-model';
 import { RichTextField } from './rich-text-field';
 
@@ -63,6 +63,107 @@ export function ItemButtons({
   );
 }
 
+/**
+ * An ordered list of items, each with its 名称 field and ItemButtons, then whatever else the item has;
+ * a hint while empty and an 添加… button under the list. Every repeated part of the editor is one.
+ */
+export function EditableList({
+  name,
+  noun,
+  itemLabel,
+  titleMax,
+  maxItems,
+  newItem,
+  itemTestId,
+  addTestId,
+  emptyHint = `还没有${noun}，点击“添加${noun}”开始。`,
+  itemClassName,
+  className,
+  small,
+  rowFields,
+  children,
+}: {
+  /** the list's path in the form (relative inside another list) */
+  name: FieldPath;
+  /** what one item is called in messages and the add button: 章节, 小节, 步骤, 方案 … */
+  noun: string;
+  /** one item's name in its labels: 第2章, 步骤2 */
+  itemLabel: (index: number) => string;
+  titleMax: number;
+  maxItems: number;
+  newItem: () => unknown;
+  itemTestId: string;
+  addTestId: string;
+  /** shown while the list is empty; null shows nothing */
+  emptyHint?: string | null;
+  itemClassName?: string;
+  /** wraps the list and its button in a div of this class (a fragment without it) */
+  className?: string;
+  /** a small add button (a list inside another) */
+  small?: boolean;
+  /** more fields in the item's row, before its buttons */
+  rowFields?: (field: FormListFieldData, label: string) => ReactNode;
+  /** the rest of the item, under its row */
+  children?: (field: FormListFieldData, label: string) => ReactNode;
+}) {
+  return (
+    <Form.List name={name}>
+      {(fields, { add, remove, move }) => {
+        const list = (
+          <>
+            {fields.length === 0 && emptyHint && <p className="cc-hint">{emptyHint}</p>}
+            <ol className="cc-list">
+              {fields.map((field, index) => {
+                const label = itemLabel(index);
+                return (
+                  <li
+                    key={field.key}
+                    className={itemClassName ? `cc-list-item ${itemClassName}` : 'cc-list-item'}
+                    data-testid={itemTestId}
+                  >
+                    <div className="cc-list-row">
+                      <Form.Item
+                        name={[field.name, 'title']}
+                        label={`${label}名称`}
+                        rules={[
+                          { required: true, whitespace: true, message: `请输入${noun}名称` },
+                          { max: titleMax, message: `${noun}名称不能超过${titleMax}个字符` },
+                        ]}
+                        className="cc-grow"
+                      >
+                        <Input maxLength={titleMax} />
+                      </Form.Item>
+                      {rowFields?.(field, label)}
+                      <ItemButtons
+                        index={index}
+                        count={fields.length}
+                        name={label}
+                        onMove={move}
+                        onRemove={() => remove(field.name)}
+                      />
+                    </div>
+                    {children?.(field, label)}
+                  </li>
+                );
+              })}
+            </ol>
+            <Button
+              size={small ? 'small' : undefined}
+              icon={<PlusOutlined aria-hidden />}
+              onClick={() => add(newItem())}
+              disabled={fields.length >= maxItems}
+              data-testid={addTestId}
+            >
+              添加{noun}
+            </Button>
+          </>
+        );
+        return className ? <div className={className}>{list}</div> : list;
+      }}
+    </Form.List>
+  );
+}
+
 type BusyProps = { onBusyChange: (busy: boolean) => void };
 
 /** A list of steps (title + rich-text body): 实验步骤, 项目阶段, 实战任务. */
@@ -82,57 +183,22 @@ export function StepsField({
   return (
     <fieldset className="cc-fieldset">
       <legend>{legend}</legend>
-      <Form.List name={name}>
-        {(fields, { add, remove, move }) => (
-          <>
-            {fields.length === 0 && (
-              <p className="cc-hint">
-                还没有{item}，点击“添加{item}”开始。
-              </p>
-            )}
-            <ol className="cc-list">
-              {fields.map((field, index) => {
-                const label = `${item}${index + 1}`;
-                return (
-                  <li key={field.key} className="cc-list-item" data-testid="step-item">
-                    <div className="cc-list-row">
-                      <Form.Item
-                        name={[field.name, 'title']}
-                        label={`${label}名称`}
-                        rules={[
-                          { required: true, whitespace: true, message: `请输入${item}名称` },
-                          { max: 60, message: `${item}名称不能超过60个字符` },
-                        ]}
-                        className="cc-grow"
-                      >
-                        <Input maxLength={60} />
-                      </Form.Item>
-                      <ItemButtons
-                        index={index}
-                        count={fields.length}
-                        name={label}
-                        onMove={move}
-                        onRemove={() => remove(field.name)}
-                      />
-                    </div>
-                    <Form.Item name={[field.name, 'body']} label={`${label}内容`}>
-                      <RichTextField label={`${label}内容`} compact onBusyChange={onBusyChange} />
-                    </Form.Item>
-                  </li>
-                );
-              })}
-            </ol>
-            <Button
-              icon={<PlusOutlined aria-hidden />}
-              onClick={() => add({ title: '', body: '' })}
-              disabled={fields.length >= max}
-              data-testid={`add-${item}`}
-            >
-              添加{item}
-            </Button>
-          </>
+      <EditableList
+        name={name}
+        noun={item}
+        itemLabel={(i) => `${item}${i + 1}`}
+        titleMax={60}
+        maxItems={max}
+        newItem={() => ({ title: '', body: '' })}
+        itemTestId="step-item"
+        addTestId={`add-${item}`}
+      >
+        {(field, label) => (
+          <Form.Item name={[field.name, 'body']} label={`${label}内容`}>
+            <RichTextField label={`${label}内容`} compact onBusyChange={onBusyChange} />
+          </Form.Item>
         )}
-      </Form.List>
+      </EditableList>
     </fieldset>
   );
 }
@@ -148,141 +214,73 @@ export function ChaptersField({ onBusyChange }: BusyProps) {
       else next.add(key);
       return next;
     });
+  const chapterName = (ci: number) => `第${ci + 1}章`;
   return (
     <fieldset className="cc-fieldset">
       <legend>课程章节</legend>
-      <Form.List name={['attrs', 'chapters']}>
-        {(chapters, { add, remove, move }) => (
-          <>
-            {chapters.length === 0 && <p className="cc-hint">还没有章节，点击“添加章节”开始。</p>}
-            <ol className="cc-list">
-              {chapters.map((chapter, ci) => {
-                const chapterName = `第${ci + 1}章`;
-                return (
-                  <li key={chapter.key} className="cc-list-item cc-chapter" data-testid="chapter-item">
-                    <div className="cc-list-row">
-                      <Form.Item
-                        name={[chapter.name, 'title']}
-                        label={`${chapterName}名称`}
-                        rules={[
-                          { required: true, whitespace: true, message: '请输入章节名称' },
-                          { max: 60, message: '章节名称不能超过60个字符' },
-                        ]}
-                        className="cc-grow"
-                      >
-                        <Input maxLength={60} />
-                      </Form.Item>
-                      <ItemButtons
-                        index={ci}
-                        count={chapters.length}
-                        name={chapterName}
-                        onMove={move}
-                        onRemove={() => remove(chapter.name)}
-                      />
-                    </div>
-                    <Form.List name={[chapter.name, 'sections']}>
-                      {(sections, sectionOps) => (
-                        <div className="cc-sections">
-                          <ol className="cc-list">
-                            {sections.map((section, si) => {
-                              const sectionName = `${chapterName}第${si + 1}节`;
-                              const key = `${chapter.key}-${section.key}`;
-                              const editing = open.has(key);
-                              return (
-                                <li key={section.key} className="cc-list-item" data-testid="section-item">
-                                  <div className="cc-list-row">
-                                    <Form.Item
-                                      name={[section.name, 'title']}
-                                      label={`${sectionName}名称`}
-                                      rules={[
-                                        { required: true, whitespace: true, message: '请输入小节名称' },
-                                        { max: 60, message: '小节名称不能超过60个字符' },
-                                      ]}
-                                      className="cc-grow"
-                                    >
-                                      <Input maxLength={60} />
-                                    </Form.Item>
-                                    <Form.Item name={[section.name, 'minutes']} label="时长（分钟）">
-                                      <InputNumber
-                                        min={0}
-                                        max={10_000}
-                                        precision={0}
-                                        style={{ width: 110 }}
-                                      />
-                                    </Form.Item>
-                                    <Form.Item
-                                      name={[section.name, 'free']}
-                                      label="免费试看"
-                                      valuePropName="checked"
-                                    >
-                                      <Switch />
-                                    </Form.Item>
-                                    <ItemButtons
-                                      index={si}
-                                      count={sections.length}
-                                      name={sectionName}
-                                      onMove={sectionOps.move}
-                                      onRemove={() => sectionOps.remove(section.name)}
-                                    />
-                                  </div>
-                                  <Button
-                                    size="small"
-                                    type="link"
-                                    aria-expanded={editing}
-                                    onClick={() => toggle(key)}
-                                    data-testid="section-body-toggle"
-                                  >
-                                    {editing ? `收起${sectionName}内容` : `编辑${sectionName}内容`}
-                                  </Button>
-                                  {/* closed: the body stays in the form (a hidden field keeps it registered) */}
-                                  <Form.Item
-                                    name={[section.name, 'body']}
-                                    label={`${sectionName}内容`}
-                                    hidden={!editing}
-                                  >
-                                    {editing ? (
-                                      <RichTextField
-                                        label={`${sectionName}内容`}
-                                        compact
-                                        onBusyChange={onBusyChange}
-                                      />
-                                    ) : (
-                                      <Input type="hidden" />
-                                    )}
-                                  </Form.Item>
-                                </li>
-                              );
-                            })}
-                          </ol>
-                          <Button
-                            size="small"
-                            icon={<PlusOutlined aria-hidden />}
-                            onClick={() => {
-                              sectionOps.add({ title: '', minutes: 0, free: false, body: '' });
-                            }}
-                            disabled={sections.length >= 50}
-                            data-testid="add-section"
-                          >
-                            添加小节
-                          </Button>
-                        </div>
-                      )}
-                    </Form.List>
-                  </li>
-                );
-              })}
-            </ol>
-            <Button
-              icon={<PlusOutlined aria-hidden />}
-              onClick={() => add({ title: '', sections: [] })}
-              disabled={chapters.length >= 50}
-              data-testid="add-chapter"
-            >
-              添加章节
-            </Button>
-          </>
+      <EditableList
+        name={['attrs', 'chapters']}
+        noun="章节"
+        itemLabel={chapterName}
+        titleMax={60}
+        maxItems={50}
+        newItem={() => ({ title: '', sections: [] })}
+        itemTestId="chapter-item"
+        addTestId="add-chapter"
+        itemClassName="cc-chapter"
+      >
+        {(chapter, name) => (
+          <EditableList
+            name={[chapter.name, 'sections']}
+            noun="小节"
+            itemLabel={(si) => `${name}第${si + 1}节`}
+            titleMax={60}
+            maxItems={50}
+            newItem={() => ({ title: '', minutes: 0, free: false, body: '' })}
+            itemTestId="section-item"
+            addTestId="add-section"
+            emptyHint={null}
+            className="cc-sections"
+            small
+            rowFields={(section) => (
+              <>
+                <Form.Item name={[section.name, 'minutes']} label="时长（分钟）">
+                  <InputNumber min={0} max={10_000} precision={0} style={{ width: 110 }} />
+                </Form.Item>
+                <Form.Item name={[section.name, 'free']} label="免费试看" valuePropName="checked">
+                  <Switch />
+                </Form.Item>
+              </>
+            )}
+          >
+            {(section, sectionName) => {
+              const key = `${chapter.key}-${section.key}`;
+              const editing = open.has(key);
+              return (
+                <>
+                  <Button
+                    size="small"
+                    type="link"
+                    aria-expanded={editing}
+                    onClick={() => toggle(key)}
+                    data-testid="section-body-toggle"
+                  >
+                    {editing ? `收起${sectionName}内容` : `编辑${sectionName}内容`}
+                  </Button>
+                  {/* closed: the body stays in the form (a hidden field keeps it registered) */}
+                  <Form.Item name={[section.name, 'body']} label={`${sectionName}内容`} hidden={!editing}>
+                    {editing ? (
+                      <RichTextField label={`${sectionName}内容`} compact onBusyChange={onBusyChange} />
+                    ) : (
+                      <Input type="hidden" />
+                    )}
+                  </Form.Item>
+                </>
+              );
+            }}
+          </EditableList>
         )}
-      </Form.List>
+      </EditableList>
     </fieldset>
   );
 }
@@ -292,57 +290,27 @@ export function SolutionsField() {
   return (
     <fieldset className="cc-fieldset">
       <legend>解决方案</legend>
-      <Form.List name={['attrs', 'solutions']}>
-        {(fields, { add, remove, move }) => (
-          <>
-            {fields.length === 0 && <p className="cc-hint">还没有解决方案，点击“添加方案”开始。</p>}
-            <ol className="cc-list">
-              {fields.map((field, index) => {
-                const label = `方案${index + 1}`;
-                return (
-                  <li key={field.key} className="cc-list-item" data-testid="solution-item">
-                    <div className="cc-list-row">
-                      <Form.Item
-                        name={[field.name, 'title']}
-                        label={`${label}名称`}
-                        rules={[
-                          { required: true, whitespace: true, message: '请输入方案名称' },
-                          { max: 30, message: '方案名称不能超过30个字符' },
-                        ]}
-                        className="cc-grow"
-                      >
-                        <Input maxLength={30} />
-                      </Form.Item>
-                      <ItemButtons
-                        index={index}
-                        count={fields.length}
-                        name={label}
-                        onMove={move}
-                        onRemove={() => remove(field.name)}
-                      />
-                    </div>
-                    <Form.Item
-                      name={[field.name, 'description']}
-                      label={`${label}说明`}
-                      rules={[{ max: 200, message: '方案说明不能超过200个字符' }]}
-                    >
-                      <Input.TextArea rows={2} maxLength={200} showCount />
-                    </Form.Item>
-                  </li>
-                );
-              })}
-            </ol>
-            <Button
-              icon={<PlusOutlined aria-hidden />}
-              onClick={() => add({ title: '', description: '' })}
-              disabled={fields.length >= 12}
-              data-testid="add-solution"
-            >
-              添加方案
-            </Button>
-          </>
+      <EditableList
+        name={['attrs', 'solutions']}
+        noun="方案"
+        itemLabel={(i) => `方案${i + 1}`}
+        titleMax={30}
+        maxItems={12}
+        newItem={() => ({ title: '', description: '' })}
+        itemTestId="solution-item"
+        addTestId="add-solution"
+        emptyHint="还没有解决方案，点击“添加方案”开始。"
+      >
+        {(field, label) => (
+          <Form.Item
+            name={[field.name, 'description']}
+            label={`${label}说明`}
+            rules={[{ max: 200, message: '方案说明不能超过200个字符' }]}
+          >
+            <Input.TextArea rows={2} maxLength={200} showCount />
+          </Form.Item>
         )}
-      </Form.List>
+      </EditableList>
     </fieldset>
   );
 }
