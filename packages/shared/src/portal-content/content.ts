@@ -293,6 +293,8 @@ export const contentListQuery = z.object({
   category: z.string().trim().max(20).optional(),
   /** courses: 'true' vocational only, 'false' the others */
   vocational: z.enum(['true', 'false']).optional(),
+  /** courses: 理论课 (Theory) or 实践课 (Train) only */
+  courseType: z.enum(['Theory', 'Train']).optional(),
   /** comma list of ids (course_resources) */
   ids: z.string().max(2000).optional(),
   pageNumber: z.coerce.number().int().min(1).max(10_000).default(1),

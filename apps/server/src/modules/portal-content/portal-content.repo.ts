@@ -151,6 +151,8 @@ export type PublicFilter = {
   category?: string;
   /** courses: vocational or not (other kinds are not filtered) */
   vocational?: boolean;
+  /** courses: of this type (Theory, Train); other kinds are not filtered */
+  courseType?: string;
   ids?: readonly number[];
   /** a to_tsquery text of quoted lexemes */
   tsquery?: string;
@@ -173,6 +175,9 @@ const publicWhere = (f: PublicFilter, codes: readonly string[] = f.codes): SQL |
     f.vocational === undefined
       ? undefined
       : sql`(${t.kind} <> 'course' or coalesce(${t.attrs}->>'vocational', 'false') = ${String(f.vocational)})`,
+    f.courseType === undefined
+      ? undefined
+      : sql`(${t.kind} <> 'course' or coalesce(${t.attrs}->>'courseType', 'Theory') = ${f.courseType})`,
     f.ids ? inArray(t.id, [...f.ids]) : undefined,
     f.tsquery ? sql`${t.search} @@ ${tsQuery(f.tsquery)}` : undefined,
   );

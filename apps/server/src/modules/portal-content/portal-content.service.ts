@@ -226,6 +226,7 @@ export const publicContents = async (opts: {
     tag: query.tag,
     category: query.category || undefined,
     vocational: query.vocational === undefined ? undefined : query.vocational === 'true',
+    courseType: query.courseType,
     ids: parseIds(query.ids),
     tsquery: tsquery ?? undefined,
     titleText: tsquery ? q : undefined,

@@ -547,7 +547,7 @@ describe.each(testDrivers())('portal content on %s', (driver) => {
     // filters: category, industry, vocational, tag, ids, paging
     const course = (title: string, attrs: Record<string, unknown>, tags: string[] = []) =>
       addContent(t.db, site, { kind: 'course', title, attrs, tags: tags as never });
-    const se = await course('软工课', { category: '软件工程' });
+    const se = await course('软工课', { category: '软件工程', courseType: 'Train' });
     const voc = await course('职教课', { category: '大数据', vocational: true }, ['bigdata']);
     const plain = await course('普通课', { category: '大数据' }, ['ai']);
     const proj = await addContent(t.db, site, {
@@ -562,6 +562,9 @@ describe.each(testDrivers())('portal content on %s', (driver) => {
     expect(await own(`kind=course&category=${encodeURIComponent('大数据')}`)).toEqual([plain, voc]);
     expect(await own('kind=course&vocational=true')).toEqual([voc]);
     expect(await own('kind=course&vocational=false')).toEqual([plain, se]);
+    expect(await own('kind=course&courseType=Train')).toEqual([se]);
+    expect(await own('kind=course&courseType=Theory')).toEqual([plain, voc]);
+    expect((await visitor(site).get(`${P}/contents?kind=course&courseType=Lab`)).statusCode).toBe(400);
     expect(await own('kind=course&tag=bigdata')).toEqual([voc]);
     expect(await own(`kind=project&category=${encodeURIComponent('金融')}`)).toEqual([proj]);
     expect(await own(`kind=course&ids=${se},${proj}`)).toEqual([se]);

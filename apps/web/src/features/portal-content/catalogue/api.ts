@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { http, serviceUrl } from '../../../api/http';
 import { useStored } from '../../../lib/storage';
 import { portalContentKeys } from '../api';
-import { ALL_PAGE_SIZE, ALL_PAGES_MAX, inIdOrder, resourceIdChunks } from './catalogue-model';
+import { inIdOrder, resourceIdChunks } from './catalogue-model';
 
 /*
  * The catalogue calls of portal spec 7 (course resources in chunks of 4 ids, train cases, course systems
@@ -143,28 +143,3 @@ export const useCloudServiceUri = (
     refetchOnWindowFocus: false,
   });
 };
-
-/**
- * Every row of a list (pages of 50, at most 20 of them): the course list with 理论课/实践课 chosen keeps the
- * type itself, the list call having no such filter.
- */
-export const useAllContents = (query: Partial<ContentListQuery>, enabled: boolean) =>
-  useQuery({
-    queryKey: [...portalContentKeys.list(query), 'all'],
-    queryFn: async ({ signal }) => {
-      const rows: ContentCard[] = [];
-      for (let page = 1; page <= ALL_PAGES_MAX; page += 1) {
-        const answer = await http.get(`/api/portal/contents`, {
-          query: { ...query, pageNumber: page, pageSize: ALL_PAGE_SIZE },
-          schema: contentPage,
-          silent: true,
-          signal,
-        });
-        rows.push(...answer.rows);
-        if (answer.rows.length < ALL_PAGE_SIZE || rows.length >= answer.total) break;
-      }
-      return rows;
-    },
-    enabled,
-    placeholderData: (previous) => previous,
-  });

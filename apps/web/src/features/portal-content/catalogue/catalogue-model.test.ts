@@ -1,7 +1,6 @@
 import { SITE_SETTINGS_MSG } from '@uplus/shared';
 import { describe, expect, it } from 'vitest';
 import {
-  ALL_PAGE_SIZE,
   categoryOptions,
   chapterLabel,
   chunk,
@@ -9,7 +8,6 @@ import {
   highlightParts,
   inIdOrder,
   listPlan,
-  ofCourseType,
   pageSlice,
   previewSection,
   readFilters,
@@ -69,40 +67,36 @@ describe('filters in the address -> the list call', () => {
     expect(filterHref(new URLSearchParams(''), { q: ' 鸿蒙 ' })).toBe(`?${new URLSearchParams('q=鸿蒙')}`);
   });
 
-  it('maps filters to the list call; a course type asks for the whole list (no such filter on the server)', () => {
+  it('maps filters to the list call, the course type included', () => {
     const filters = { page: 2, q: '数据', category: '大数据', type: '' as const };
     expect(listPlan('experiment', filters)).toEqual({
-      query: { kind: 'experiment', pageNumber: 2, pageSize: 12, q: '数据', category: '大数据' },
-      courseType: null,
+      kind: 'experiment',
+      pageNumber: 2,
+      pageSize: 12,
+      q: '数据',
+      category: '大数据',
     });
     expect(listPlan('course', { ...filters, q: '' }, { vocational: false })).toEqual({
-      query: { kind: 'course', pageNumber: 2, pageSize: 12, category: '大数据', vocational: 'false' },
-      courseType: null,
+      kind: 'course',
+      pageNumber: 2,
+      pageSize: 12,
+      category: '大数据',
+      vocational: 'false',
     });
     expect(listPlan('course', { ...filters, type: 'Train' }, { vocational: true })).toEqual({
-      query: {
-        kind: 'course',
-        pageNumber: 1,
-        pageSize: ALL_PAGE_SIZE,
-        q: '数据',
-        category: '大数据',
-        vocational: 'true',
-      },
+      kind: 'course',
+      pageNumber: 2,
+      pageSize: 12,
+      q: '数据',
+      category: '大数据',
+      vocational: 'true',
       courseType: 'Train',
     });
     // a project has no course type: the parameter is ignored
-    expect(listPlan('project', { ...filters, type: 'Train' }).courseType).toBeNull();
+    expect(listPlan('project', { ...filters, type: 'Train' }).courseType).toBeUndefined();
   });
 
-  it('keeps one course type and pages a whole list', () => {
-    const rows = [
-      card({ id: '1', attrs: { courseType: 'Train' } }),
-      card({ id: '2', attrs: { courseType: 'Theory' } }),
-      card({ id: '3', attrs: { courseType: 'Train' } }),
-      card({ id: '4', attrs: {} }),
-    ];
-    expect(ofCourseType(rows, 'Train').map((r) => r.id)).toEqual(['1', '3']);
-    expect(ofCourseType(rows, 'Theory').map((r) => r.id)).toEqual(['2', '4']);
+  it('pages a list held whole', () => {
     const many = Array.from({ length: 30 }, (_, i) => i + 1);
     expect(pageSlice(many, 3)).toEqual({ rows: [25, 26, 27, 28, 29, 30], total: 30 });
     expect(pageSlice(many, 9)).toEqual({ rows: [], total: 30 });

@@ -95,42 +95,32 @@ export const filterHref = (params: URLSearchParams, patch: Partial<ListFilters>)
   return text ? `?${text}` : '?';
 };
 
-/**
- * The list call for a kind and the address's filters. The list call filters by category (attrs.category,
- * or attrs.industry for projects and cases) and text; it has no course-type filter, so a course list
- * with 理论课/实践课 chosen asks for every matching course (`allPages`) and keeps that type itself.
- */
+/** The list call for a kind and the address's filters (category, text, and for courses 理论课/实践课). */
 export const listPlan = (
   kind: ContentKind,
   filters: ListFilters,
   extra: { vocational?: boolean; pageSize?: number } = {},
-): { query: Partial<ContentListQuery>; courseType: CourseType | null } => {
-  const pageSize = extra.pageSize ?? CONTENT_PAGE_SIZE;
-  const query: Partial<ContentListQuery> = { kind, pageNumber: filters.page, pageSize };
+): Partial<ContentListQuery> => {
+  const query: Partial<ContentListQuery> = {
+    kind,
+    pageNumber: filters.page,
+    pageSize: extra.pageSize ?? CONTENT_PAGE_SIZE,
+  };
   if (filters.q) query.q = filters.q;
   if (filters.category) query.category = filters.category;
   if (extra.vocational !== undefined) query.vocational = extra.vocational ? 'true' : 'false';
-  const courseType = kind === 'course' && filters.type ? filters.type : null;
-  if (courseType) {
-    query.pageNumber = 1;
-    query.pageSize = ALL_PAGE_SIZE;
-  }
-  return { query, courseType };
+  if (kind === 'course' && filters.type) query.courseType = filters.type;
+  return query;
 };
 
-/** The page size of the calls that collect a whole list; at most ALL_PAGES_MAX of them. */
+/** The page size of a call that reads a short list whole (the filter options). */
 export const ALL_PAGE_SIZE = 50;
-export const ALL_PAGES_MAX = 20;
 
 /** One page of a list held whole. */
 export const pageSlice = <T>(rows: readonly T[], page: number, pageSize = CONTENT_PAGE_SIZE) => ({
   rows: rows.slice((page - 1) * pageSize, page * pageSize),
   total: rows.length,
 });
-
-/** The courses of one type (理论课 / 实践课). */
-export const ofCourseType = (rows: readonly ContentCard[], type: CourseType) =>
-  rows.filter((row) => readAttrs('course', row.attrs).courseType === type);
 
 // Course chapters -------------------------------------------------------------------------------
 

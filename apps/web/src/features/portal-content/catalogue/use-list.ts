@@ -1,15 +1,7 @@
 import type { ContentKind, ContentPage } from '@uplus/shared';
 import { useSearchParams } from 'react-router';
 import { useContents } from '../api';
-import { useAllContents } from './api';
-import {
-  type ListFilters,
-  listPlan,
-  ofCourseType,
-  pageSlice,
-  readFilters,
-  withFilters,
-} from './catalogue-model';
+import { type ListFilters, listPlan, readFilters, withFilters } from './catalogue-model';
 
 /** The address's filters of a list page and a way to change them (a change goes back to page 1). */
 export const useListParams = () => {
@@ -28,25 +20,9 @@ type ListQuery = {
   refetch: () => unknown;
 };
 
-/**
- * One page of a kind's list for the address's filters. With 理论课/实践课 chosen (courses) the whole
- * matching list is read and the type kept here; otherwise the server pages it.
- */
+/** One page of a kind's list for the address's filters (the server filters and pages it). */
 export const useCatalogueList = (
   kind: ContentKind,
   filters: ListFilters,
   extra: { vocational?: boolean } = {},
-): ListQuery => {
-  const plan = listPlan(kind, filters, extra);
-  const paged = useContents(plan.query, { enabled: !plan.courseType });
-  const all = useAllContents(plan.query, !!plan.courseType);
-  if (!plan.courseType) return paged;
-  const type = plan.courseType;
-  return {
-    isPending: all.isPending,
-    isError: all.isError,
-    error: all.error,
-    data: all.data ? pageSlice(ofCourseType(all.data, type), filters.page) : undefined,
-    refetch: all.refetch,
-  };
-};
+): ListQuery => useContents(listPlan(kind, filters, extra));
