@@ -59,7 +59,12 @@ test('teacher01: the teaching side navigation, 职业导师 refused, a missing h
   const side = page.getByTestId('workbench-nav');
   await expect(side.getByText('教学中心')).toBeVisible();
   await expect(side.getByTestId('wb-nav-teacherGroup')).toHaveAttribute('href', '/u/teacherGr/group');
-  await expect(side.getByTestId('wb-nav-resourceStore')).toContainText('建设中');
+  // 资源库 is built (issue 15): a real link, no 建设中 tag
+  await expect(side.getByTestId('wb-nav-resourceStore')).toHaveAttribute(
+    'href',
+    '/u/resourceStore/theroryCourse',
+  );
+  await expect(side.getByTestId('wb-nav-resourceStore')).not.toContainText('建设中');
   await expect(side.getByTestId('wb-nav-internship')).toHaveCount(0);
   await expect(side.getByTestId('wb-nav-careerMentor')).toHaveCount(0);
 
