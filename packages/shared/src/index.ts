@@ -1,3 +1,5 @@
+// issue 16: the three AI assistants (study companion, teaching assistant, career mentor)
+export * from './assistants/assistants';
 // issue 12: certificates (issue, mine, public verification)
 export * from './certificates/certificates';
 // issue 14: competitions (创新大赛, 我的竞赛, registrations and teams)

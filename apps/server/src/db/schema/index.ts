@@ -1,4 +1,5 @@
 export * from './ai';
+export * from './assistants';
 export * from './certificates';
 export * from './code-execution';
 export * from './competitions';
