@@ -163,3 +163,10 @@ export const detectUploadType = (
   (mayBeCsv(bytes.subarray(0, SNIFF_BYTES), opts) && !needsWholeFile(bytes) && isPlainText(bytes)
     ? CSV_TYPE
     : null);
+
+/**
+ * Whether a file is an Office 2007+ document saved with a password: Office then wraps the encrypted package in
+ * an OLE2 file with an `EncryptedPackage` stream (it is no zip any more, so no OOXML type is detected).
+ */
+export const isEncryptedOoxml = (bytes: Buffer): boolean =>
+  startsWith(bytes, OLE2) && isWordOle2(bytes, Buffer.from('EncryptedPackage', 'utf16le'));
