@@ -63,7 +63,7 @@ const readUpTo = async (stream: Readable, maxBytes: number, tooLarge: string): P
   return Buffer.concat(chunks);
 };
 
-const describe = (row: AssistantFileRow): AssistantFile => ({
+const assistantFileOf = (row: AssistantFileRow): AssistantFile => ({
   fileId: row.fileId,
   name: row.name,
   kind: row.kind as UploadKind,
@@ -130,7 +130,7 @@ export const uploadAssistantFile = async (
       text: read.text,
       size: file.size,
     });
-    return describe(row);
+    return assistantFileOf(row);
   } finally {
     // whatever was not read (a refused file) is thrown away, so the request can finish
     stream.on('error', () => {});
@@ -161,6 +161,6 @@ export const readAssistantFiles = async (opts: {
 };
 
 const describeMessageFile = (row: AssistantFileRow): MessageFile => {
-  const { size: _size, ...file } = describe(row);
+  const { size: _size, ...file } = assistantFileOf(row);
   return file;
 };

@@ -248,7 +248,7 @@ export const extractText = async (input: {
 
   // CSV and plain text (a knowledge-base note may be .txt or .md)
   if (type === CSV_TYPE || (!detected && /\.(csv|txt|md)$/i.test(input.name))) {
-    if (!isPlainText(input.bytes)) return fail(detected ? 'encoding' : 'unsupported');
+    if (!isPlainText(input.bytes)) return fail('encoding');
     const text = decodeText(input.bytes);
     return text === null ? fail('encoding') : done(text);
   }
