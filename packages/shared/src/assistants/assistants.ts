@@ -347,6 +347,8 @@ export const ASSISTANT_MSG = {
   imageTooLarge: '图片大小不能超过10MB',
   fileUnreadable: (name: string) => `文件「${name}」无法读取内容`,
   fileNotReady: '文件还在解析中，请稍后再发送',
+  /** an image given with a question while the model reads text only (LLM vision is not wired) */
+  imageTextOnly: '图片已上传，当前模型只读取文字内容',
   userQuotaExceeded: '今日提问次数已用完，请明天再来',
   courseQuotaExceeded: '本课程今日的AI提问次数已用完，请明天再来',
   answering: '上一个问题还在回答中，请稍候',

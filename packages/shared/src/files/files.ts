@@ -24,6 +24,11 @@ export const SHEET_SLIDE_TYPES = [
 ] as const;
 /** What an offer may come with (career spec 5): documents, sheets, slides, PNG and JPEG pictures */
 const OFFICE_TYPES = [...DOCUMENT_TYPES, ...SHEET_SLIDE_TYPES, 'image/png', 'image/jpeg'] as const;
+/**
+ * Comma-separated values. CSV has no magic bytes: a file is taken as text/csv only for a purpose that allows
+ * it, when its name ends .csv and its bytes are text (no NUL, valid UTF-8 or GB18030).
+ */
+export const CSV_TYPE = 'text/csv';
 
 /** Every purpose a file can be uploaded for, with its allowed (detected) content types and largest size. */
 export const FILE_PURPOSES = {
@@ -51,6 +56,14 @@ export const FILE_PURPOSES = {
     maxBytes: 20 * MB,
     label: 'DOC、DOCX、XLS、XLSX、PDF、PPT、PPTX、PNG、JPG、JPEG格式的文件',
   },
+  /** a document given to an AI assistant with a question (issue 16, portal spec 2.15: at most 50 MB) */
+  assistantDocument: {
+    types: [...DOCUMENT_TYPES, ...SHEET_SLIDE_TYPES, CSV_TYPE],
+    maxBytes: 50 * MB,
+    label: 'ppt、pptx、doc、docx、pdf、csv、xls、xlsx格式的文档',
+  },
+  /** a picture given to an AI assistant with a question (issue 16, portal spec 2.15: at most 10 MB) */
+  assistantImage: { types: IMAGE_TYPES, maxBytes: 10 * MB, label: 'png、jpeg、jpg、webp格式的图片' },
 } as const satisfies Record<string, { types: readonly string[]; maxBytes: number; label: string }>;
 
 export type FilePurpose = keyof typeof FILE_PURPOSES;
@@ -101,6 +114,7 @@ export const FILE_TYPE_EXTENSIONS: Record<string, readonly string[]> = {
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': ['.xlsx'],
   'application/vnd.ms-powerpoint': ['.ppt'],
   'application/vnd.openxmlformats-officedocument.presentationml.presentation': ['.pptx'],
+  [CSV_TYPE]: ['.csv'],
 };
 
 /** The `accept` attribute of a file input for `purpose`: its types and their file name endings. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectContentType, detectFileType } from './file-type';
+import { detectContentType, detectFileType, detectUploadType, isPlainText, mayBeCsv } from './file-type';
 import { parseRange } from './range';
 import { DOCS, ole2Of, zipOf } from './test-documents';
 
@@ -90,5 +90,37 @@ describe('detectFileType: documents from the whole file', () => {
     expect(
       detectFileType(Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.from(' word/document.xml')])),
     ).toBeNull();
+  });
+});
+
+describe('CSV text (issue 16): only for a purpose allowing text/csv, a .csv name, and text bytes', () => {
+  const DOC_TYPES = ['application/pdf', 'text/csv'];
+  const gb18030 = Buffer.from('d0d5c3fb2cb3c9bca80ad5c5c8fd2c38380a', 'hex'); // 姓名,成绩\n张三,88\n in GB18030
+  const utf8 = Buffer.from('姓名,成绩\n张三,90\n');
+
+  it('knows text: UTF-8 (with or without a BOM) or GB18030; never NULs, control characters or broken bytes', () => {
+    expect(isPlainText(utf8)).toBe(true);
+    expect(isPlainText(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), utf8]))).toBe(true);
+    expect(isPlainText(gb18030)).toBe(true);
+    expect(isPlainText(Buffer.from('a,b\r\n1,2\t3\x1a'))).toBe(true);
+    expect(isPlainText(Buffer.from('a,b\0'))).toBe(false);
+    expect(isPlainText(Buffer.from('a,\x01b'))).toBe(false);
+    // a lone lead byte is neither UTF-8 nor GB18030
+    expect(isPlainText(Buffer.from([0x61, 0x2c, 0xff]))).toBe(false);
+    expect(isPlainText(DOCS.pdf)).toBe(false);
+  });
+
+  it('takes a .csv of text as text/csv only where the purpose allows it', () => {
+    expect(detectUploadType(utf8, { name: '成绩.csv', types: DOC_TYPES })).toBe('text/csv');
+    expect(detectUploadType(gb18030, { name: 'SCORES.CSV', types: DOC_TYPES })).toBe('text/csv');
+    // another ending, another purpose, or not text: none
+    expect(detectUploadType(utf8, { name: '成绩.txt', types: DOC_TYPES })).toBeNull();
+    expect(detectUploadType(utf8, { name: '成绩.csv', types: ['application/pdf'] })).toBeNull();
+    expect(detectUploadType(Buffer.from('a\0b'), { name: 'x.csv', types: DOC_TYPES })).toBeNull();
+    // a real type under a .csv name stays what it is; a zip of nothing known is no text either
+    expect(detectUploadType(DOCS.pdf, { name: 'x.csv', types: DOC_TYPES })).toBe('application/pdf');
+    expect(detectUploadType(zipOf({ 'a.txt': 'a,b' }), { name: 'x.csv', types: DOC_TYPES })).toBeNull();
+    expect(mayBeCsv(utf8.subarray(0, 16), { name: 'x.csv', types: DOC_TYPES })).toBe(true);
+    expect(mayBeCsv(DOCS.pdf.subarray(0, 16), { name: 'x.csv', types: DOC_TYPES })).toBe(false);
   });
 });

@@ -1,3 +1,5 @@
+import { CSV_TYPE } from '@uplus/shared';
+
 /*
  * What a file is, from its first bytes (never from its name or the type the browser claims): a text file
  * renamed .png is not a PNG. Only the types some upload purpose allows are known here.
@@ -114,4 +116,57 @@ export const EXTENSION_OF: Record<string, string> = {
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': '.xlsx',
   'application/vnd.ms-powerpoint': '.ppt',
   'application/vnd.openxmlformats-officedocument.presentationml.presentation': '.pptx',
+  [CSV_TYPE]: '.csv',
 };
+
+const UTF8_BOM = [0xef, 0xbb, 0xbf];
+
+/**
+ * Whether bytes are text: no NUL nor other control characters but tab, line breaks, form feed and the old
+ * end-of-file mark (0x1a), and valid UTF-8 (a BOM allowed) or else valid GB18030 (what Excel in a Chinese
+ * Windows saves a CSV as).
+ */
+export const isPlainText = (bytes: Buffer): boolean => {
+  for (const byte of bytes) {
+    if (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0c && byte !== 0x0d && byte !== 0x1a)
+      return false;
+    if (byte === 0x7f) return false;
+  }
+  const body = startsWith(bytes, UTF8_BOM) ? bytes.subarray(3) : bytes;
+  for (const encoding of ['utf-8', 'gb18030']) {
+    try {
+      new TextDecoder(encoding, { fatal: true }).decode(body);
+      return true;
+    } catch {
+      // not this encoding
+    }
+  }
+  return false;
+};
+
+/**
+ * Whether an upload may be CSV text: only for a purpose that allows text/csv, a name ending .csv, and first
+ * bytes that are no known binary type (the whole file is then read and checked by `detectUploadType`).
+ */
+export const mayBeCsv = (head: Buffer, opts: { name: string; types: readonly string[] }): boolean =>
+  opts.types.includes(CSV_TYPE) && /\.csv$/i.test(opts.name.trim()) && detectContentType(head) === null;
+
+/**
+ * The content type of a whole upload for a purpose allowing `types`: `detectFileType`, and CSV text when the
+ * purpose allows text/csv, the name ends .csv and the bytes are text (CSV has no magic bytes of its own).
+ */
+export const detectUploadType = (
+  bytes: Buffer,
+  opts: { name: string; types: readonly string[] },
+): string | null =>
+  detectFileType(bytes) ??
+  (mayBeCsv(bytes.subarray(0, SNIFF_BYTES), opts) && !needsWholeFile(bytes) && isPlainText(bytes)
+    ? CSV_TYPE
+    : null);
+
+/**
+ * Whether a file is an Office 2007+ document saved with a password: Office then wraps the encrypted package in
+ * an OLE2 file with an `EncryptedPackage` stream (it is no zip any more, so no OOXML type is detected).
+ */
+export const isEncryptedOoxml = (bytes: Buffer): boolean =>
+  startsWith(bytes, OLE2) && isWordOle2(bytes, Buffer.from('EncryptedPackage', 'utf16le'));

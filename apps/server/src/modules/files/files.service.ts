@@ -7,7 +7,14 @@ import type { Db } from '../../db/client';
 import type { ByteRange, FileStore } from '../../storage';
 import type { Secrets } from '../system/secrets';
 import { limitBytes, readHead } from './file-stream';
-import { detectContentType, detectFileType, EXTENSION_OF, needsWholeFile, SNIFF_BYTES } from './file-type';
+import {
+  detectContentType,
+  detectUploadType,
+  EXTENSION_OF,
+  mayBeCsv,
+  needsWholeFile,
+  SNIFF_BYTES,
+} from './file-type';
 import { type FileRow, findFile, findFiles, insertFile } from './files.repo';
 
 export type { FileRow } from './files.repo';
@@ -156,12 +163,14 @@ export const receiveUpload = async (
     const head = await readHead(stream, SNIFF_BYTES);
     if (head.length === 0) throw AppError.badRequest(FILES_MSG.required);
     const tooLarge = () => new AppError(413, FILES_MSG.tooLarge(rule.maxBytes));
-    // OLE2 and zip containers (Office files, issue 14) are told apart only from the whole file: read it
-    // (at most the purpose's size) before deciding
-    const whole = needsWholeFile(head)
-      ? await readLimited(limitBytes(stream, head, rule.maxBytes, tooLarge).body)
-      : null;
-    const contentType = whole ? detectFileType(whole) : detectContentType(head);
+    // OLE2 and zip containers (Office files, issue 14) are told apart only from the whole file, and so is
+    // CSV text (issue 16, only for a purpose allowing it): read it (at most the purpose's size) before deciding
+    const typeOpts = { name: upload.filename ?? '', types: rule.types };
+    const whole =
+      needsWholeFile(head) || mayBeCsv(head, typeOpts)
+        ? await readLimited(limitBytes(stream, head, rule.maxBytes, tooLarge).body)
+        : null;
+    const contentType = whole ? detectUploadType(whole, typeOpts) : detectContentType(head);
     if (!contentType || !(rule.types as readonly string[]).includes(contentType)) {
       throw AppError.badRequest(FILES_MSG.badType(rule.label));
     }
@@ -201,7 +210,7 @@ export const storeFileBytes = async (
 ): Promise<FileRow> => {
   const rule = FILE_PURPOSES[opts.purpose];
   if (opts.bytes.length === 0) throw AppError.badRequest(FILES_MSG.required);
-  const contentType = detectFileType(opts.bytes);
+  const contentType = detectUploadType(opts.bytes, { name: opts.name, types: rule.types });
   if (!contentType || !(rule.types as readonly string[]).includes(contentType)) {
     throw AppError.badRequest(FILES_MSG.badType(rule.label));
   }

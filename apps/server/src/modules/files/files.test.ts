@@ -345,6 +345,48 @@ describe.each(testDrivers())('files (%s)', (driver) => {
     ).rejects.toMatchObject({ code: 400 });
   });
 
+  it('takes CSV text only for assistantDocument, by a .csv name and text bytes (issue 16)', async () => {
+    const { user, token } = await signedIn();
+    const csv = Buffer.from('姓名,成绩\n张三,90\n');
+    const file = await uploaded(token, 'assistantDocument', '成绩.csv', csv);
+    expect(file).toMatchObject({ name: '成绩.csv', contentType: 'text/csv', size: csv.length });
+    expect((await contentOf(t.app, file.url)).rawPayload.equals(csv)).toBe(true);
+    expect((await findFile(t.db, file.id))?.storageKey).toMatch(/^assistantDocument\/.*\.csv$/);
+    const label = FILE_PURPOSES.assistantDocument.label;
+    // another name, bytes that are no text, or a purpose without CSV: refused as before
+    for (const [purpose, name, bytes, message] of [
+      ['assistantDocument', '成绩.txt', csv, FILES_MSG.badType(label)],
+      [
+        'assistantDocument',
+        '成绩.csv',
+        Buffer.from('a,b\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0'),
+        FILES_MSG.badType(label),
+      ],
+      ['offerMaterial', '成绩.csv', csv, FILES_MSG.badType(FILE_PURPOSES.offerMaterial.label)],
+      ['attachedResume', '成绩.csv', csv, FILES_MSG.badType(FILE_PURPOSES.attachedResume.label)],
+    ] as const) {
+      const res = await upload(t.app, token, purpose, name, bytes);
+      expect(res.statusCode, `${purpose} ${name}`).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+    // the purpose's size holds for text read whole as well (413)
+    const big = Buffer.alloc(FILE_PURPOSES.assistantDocument.maxBytes + 1, 0x61);
+    const tooBig = await upload(t.app, token, 'assistantDocument', 'big.csv', big);
+    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.json().message).toBe(FILES_MSG.tooLarge(FILE_PURPOSES.assistantDocument.maxBytes));
+    const ctx = { db: t.db, storage: createLocalStore(filesDir), now: t.clock.now };
+    const row = await storeFileBytes(ctx, {
+      ownerId: user.id,
+      purpose: 'assistantDocument',
+      name: 'b.csv',
+      bytes: csv,
+    });
+    expect(row.contentType).toBe('text/csv');
+    await expect(
+      storeFileBytes(ctx, { ownerId: user.id, purpose: 'offerMaterial', name: 'b.csv', bytes: csv }),
+    ).rejects.toMatchObject({ code: 400 });
+  });
+
   it('claimFile: the uploader’s own file of an allowed purpose; never another user’s or another purpose’s', async () => {
     const owner = await signedIn();
     const stranger = await signedIn();
