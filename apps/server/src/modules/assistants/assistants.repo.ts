@@ -31,12 +31,14 @@ const sameOrNull = (
 ) => (value === null ? isNull(column) : eq(column, value));
 
 /** An answer of the conversation that is still alive (streaming, heartbeat within `staleMs`). */
-const answeringOf = (staleMs: number) => sql<boolean>`exists (
-  select 1 from ${assistantMessages}
-  where ${assistantMessages.conversationId} = ${assistantConversations.id}
-    and ${assistantMessages.status} = 'Streaming'
-    and ${assistantMessages.heartbeatAt} > ${ago(staleMs)}
-)`;
+const answeringOf = (staleMs: number) =>
+  // spelled out: drizzle leaves the columns of a one-table select unqualified, and "id" would be the message's
+  sql<boolean>`exists (
+    select 1 from assistant_messages m
+    where m.conversation_id = assistant_conversations.id
+      and m.status = 'Streaming'
+      and m.heartbeat_at > ${ago(staleMs)}
+  )`;
 
 /** A page of a user's conversations of a scene (and course, content), newest first. */
 export const pageConversations = async (

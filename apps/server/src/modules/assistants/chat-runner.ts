@@ -142,6 +142,31 @@ const diffOf = (known: string, content: string): ChatEvent | null => {
   return { event: 'message', answer: content, offset: content.length, replace: true };
 };
 
+/**
+ * What one follower sends of the answer's text. The client holds the first `offset` characters; until the
+ * text reaches them (a row flushed behind what the client saw) nothing is sent.
+ */
+export const createTextSender = (offset: number, send: (event: ChatEvent) => void) => {
+  let known: string | null = offset === 0 ? '' : null;
+  return (content: string, final: boolean) => {
+    if (known === null) {
+      if (content.length >= offset) {
+        known = content.slice(0, offset);
+      } else {
+        if (!final) return;
+        // ended shorter than what the client holds (the guard replaced it): the whole text replaces it
+        send({ event: 'message', answer: content, offset: content.length, replace: true });
+        known = content;
+        return;
+      }
+    }
+    const event = diffOf(known, content);
+    if (!event) return;
+    known = content;
+    send(event);
+  };
+};
+
 const isFinal = (status: string): status is Final['status'] => status !== 'Streaming';
 
 export const createAssistantRunner = (deps: {
@@ -410,7 +435,7 @@ export const createAssistantRunner = (deps: {
   ) =>
     new Promise<void>((resolve) => {
       const { stream } = opts;
-      let known = answer.content.slice(0, opts.offset);
+      const sendText = createTextSender(opts.offset, stream.send);
       let citationsSent = false;
       let ended = false;
       const end = () => {
@@ -422,12 +447,6 @@ export const createAssistantRunner = (deps: {
         stream.end();
         resolve();
       };
-      const sendText = (content: string) => {
-        const event = diffOf(known, content);
-        if (!event) return;
-        known = content;
-        stream.send(event);
-      };
       const sendCitations = () => {
         if (!opts.citations || citationsSent || answer.citations === null) return;
         citationsSent = true;
@@ -435,9 +454,9 @@ export const createAssistantRunner = (deps: {
       };
       function onEvent(event: LiveEvent) {
         if (event.type === 'citations') sendCitations();
-        else if (event.type === 'text') sendText(answer.content);
+        else if (event.type === 'text') sendText(answer.content, false);
         else if (answer.final) {
-          sendText(answer.final.content);
+          sendText(answer.final.content, true);
           const { status, diagram, error } = answer.final;
           stream.send({ event: 'done', status, diagram, error });
           end();
@@ -447,8 +466,8 @@ export const createAssistantRunner = (deps: {
       followers.add(end);
       stream.signal.addEventListener('abort', end, { once: true });
       sendCitations();
-      if (answer.content.length > known.length || !answer.content.startsWith(known)) sendText(answer.content);
       if (answer.final) onEvent({ type: 'done' });
+      else sendText(answer.content, false);
     });
 
   /** Follows an answer from its row: on each progress notification, and once a second. */
@@ -467,7 +486,7 @@ export const createAssistantRunner = (deps: {
       stream.end();
       return;
     }
-    let known = first.content.slice(0, opts.offset);
+    const sendText = createTextSender(opts.offset, stream.send);
     let ended = false;
     await new Promise<void>((resolve) => {
       let unwatch: (() => void) | null = null;
@@ -485,11 +504,7 @@ export const createAssistantRunner = (deps: {
         resolve();
       };
       const show = (row: repo.MessageRow) => {
-        const event = diffOf(known, row.content);
-        if (event) {
-          known = row.content;
-          stream.send(event);
-        }
+        sendText(row.content, isFinal(row.status));
         if (isFinal(row.status)) {
           stream.send({ event: 'done', status: row.status, diagram: row.diagram, error: row.error });
           end();
