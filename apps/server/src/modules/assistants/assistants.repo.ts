@@ -1,4 +1,4 @@
-import { and, asc, count, countDistinct, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, countDistinct, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ago, type LockKey } from '../../db/rate-limit';
 import { assistantConversations, assistantMessages, assistantUsage, mentorConsents } from '../../db/schema';
@@ -301,22 +301,23 @@ export const finishAnswer = async (
 
 // Usage ---------------------------------------------------------------------------------------------
 
-/** Questions the user asked on `day`, every course and chat type together. */
-export const userQuestionsOn = async (db: Db, userId: number, day: string) => {
+/** The day's questions of the user (every course) and of the course (every user; 0 without one), in one read. */
+export const questionsOn = async (db: Db, q: { userId: number; courseId: number | null; day: string }) => {
   const [row] = await db
-    .select({ n: sql<number>`coalesce(sum(${assistantUsage.questions}), 0)::int` })
+    .select({
+      user: sql<number>`coalesce(sum(${assistantUsage.questions}) filter (where ${assistantUsage.userId} = ${q.userId}), 0)::int`,
+      course: sql<number>`coalesce(sum(${assistantUsage.questions}) filter (where ${assistantUsage.courseId} = ${q.courseId ?? -1}), 0)::int`,
+    })
     .from(assistantUsage)
-    .where(and(eq(assistantUsage.userId, userId), eq(assistantUsage.day, day)));
-  return Number(row?.n ?? 0);
-};
-
-/** Questions asked in the course on `day`, every user together. */
-export const courseQuestionsOn = async (db: Db, courseId: number, day: string) => {
-  const [row] = await db
-    .select({ n: sql<number>`coalesce(sum(${assistantUsage.questions}), 0)::int` })
-    .from(assistantUsage)
-    .where(and(eq(assistantUsage.courseId, courseId), eq(assistantUsage.day, day)));
-  return Number(row?.n ?? 0);
+    .where(
+      and(
+        eq(assistantUsage.day, q.day),
+        q.courseId
+          ? or(eq(assistantUsage.userId, q.userId), eq(assistantUsage.courseId, q.courseId))
+          : eq(assistantUsage.userId, q.userId),
+      ),
+    );
+  return { user: Number(row?.user ?? 0), course: Number(row?.course ?? 0) };
 };
 
 /** Counts one question. */

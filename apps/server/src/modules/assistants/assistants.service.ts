@@ -102,10 +102,11 @@ const resolveScene = async (opts: {
   const contentScene = isContentScene(scene);
   if (courseScene && !opts.courseId) throw AppError.badRequest(ASSISTANT_MSG.courseRequired);
   if (contentScene && !opts.contentId) throw AppError.badRequest(ASSISTANT_MSG.contentRequired);
-  const perms = permsOf(
-    actor.membership ? await getOrganisationPermissions({ db, actor, collegeId: undefined }) : {},
-  );
-  const place = courseScene ? await courseRoleOf({ db, actor, courseId: opts.courseId as number }) : null;
+  const [values, place] = await Promise.all([
+    actor.membership ? getOrganisationPermissions({ db, actor, collegeId: undefined }) : {},
+    courseScene ? courseRoleOf({ db, actor, courseId: opts.courseId as number }) : null,
+  ]);
+  const perms = permsOf(values);
   const roles = assertSceneAccess({ scene, actor, perms, courseRole: place?.role ?? null });
   let courseName = place?.course.name ?? null;
   let facts: Fact[] = [];
@@ -134,8 +135,9 @@ const remainingToday = async (
   courseId: number | null,
   day: string,
 ) => {
-  const user = limits.userDaily - (await repo.userQuestionsOn(db, userId, day));
-  const course = courseId ? limits.courseDaily - (await repo.courseQuestionsOn(db, courseId, day)) : user;
+  const used = await repo.questionsOn(db, { userId, courseId, day });
+  const user = limits.userDaily - used.user;
+  const course = courseId ? limits.courseDaily - used.course : user;
   return Math.max(0, Math.min(user, course));
 };
 
@@ -417,13 +419,9 @@ export const ask = async (opts: {
         throw new AppError(409, ASSISTANT_MSG.answering);
       }
     }
-    if ((await repo.userQuestionsOn(tx, actor.userId, day)) >= opts.limits.userDaily) {
-      throw AppError.tooManyRequests(ASSISTANT_MSG.userQuotaExceeded);
-    }
-    if (
-      access.courseId &&
-      (await repo.courseQuestionsOn(tx, access.courseId, day)) >= opts.limits.courseDaily
-    ) {
+    const used = await repo.questionsOn(tx, { userId: actor.userId, courseId: access.courseId, day });
+    if (used.user >= opts.limits.userDaily) throw AppError.tooManyRequests(ASSISTANT_MSG.userQuotaExceeded);
+    if (access.courseId && used.course >= opts.limits.courseDaily) {
       throw AppError.tooManyRequests(ASSISTANT_MSG.courseQuotaExceeded);
     }
     const conversation =
@@ -467,6 +465,7 @@ export const ask = async (opts: {
   opts.runner.start({
     messageId: saved.answer.id,
     userMessageId: saved.question.id,
+    newConversation: !existing,
     conversationId: saved.conversation.id,
     taskId,
     actor,

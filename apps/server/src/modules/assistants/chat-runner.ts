@@ -56,6 +56,8 @@ export const ANSWER_MSG = {
 export type AnswerJob = {
   messageId: number;
   userMessageId: number;
+  /** the question opened the conversation: no history to read */
+  newConversation: boolean;
   conversationId: number;
   taskId: string;
   actor: Actor;
@@ -235,7 +237,9 @@ export const createAssistantRunner = (deps: {
     };
     const guarded = ANSWER_SCENES.includes(job.scene);
     const [history, passages, facts, guardQuestions] = await Promise.all([
-      repo.historyOf(db, job.conversationId, job.userMessageId, ASSISTANT_LIMITS.historyTurns * 2),
+      job.newConversation
+        ? Promise.resolve([])
+        : repo.historyOf(db, job.conversationId, job.userMessageId, ASSISTANT_LIMITS.historyTurns * 2),
       job.knowledge && job.courseId
         ? soft('knowledge', [], () =>
             retrievePassages({
@@ -335,7 +339,12 @@ export const createAssistantRunner = (deps: {
         }));
         answer.citations = citations;
         emit(answer, { type: 'citations' });
-        await repo.writeProgress(db, job.messageId, { citations });
+        // not awaited: the model is asked at once (a page that reloads reads them from the row)
+        void repo
+          .writeProgress(db, job.messageId, { citations })
+          .catch((error) =>
+            log.warn({ err: safeError(error), messageId: job.messageId }, 'citations not saved'),
+          );
       }
       const passages: PromptPassage[] | null = sources.passages
         ? sources.passages.map((p, i) => ({
@@ -350,10 +359,9 @@ export const createAssistantRunner = (deps: {
         chatType: job.chatType,
         teacherTask: job.teacherTask,
         courseName: job.courseName,
-        history: sources.history.map((h) => ({
-          role: h.role === 'assistant' ? 'assistant' : 'user',
-          content: h.content,
-        })),
+        history: sources.history
+          .filter((h) => h.content.trim())
+          .map((h) => ({ role: h.role === 'assistant' ? 'assistant' : 'user', content: h.content })),
         query: job.query,
         files: job.files
           .filter((f) => f.status === 'Ready')
