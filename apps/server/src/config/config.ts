@@ -84,9 +84,9 @@ const envSchema = z.object({
   /** Draft streams one user may have running at once; 0: no limit. */
   AI_STREAMS_PER_USER: z.coerce.number().int().min(0).max(1000).default(2),
   /** Questions one user may ask the AI assistants per day (China time), all courses together. */
-  ASSISTANT_USER_DAILY: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  ASSISTANT_USER_DAILY: z.coerce.number().int().min(1).max(1_000_000).optional(),
   /** Questions all users together may ask the assistants per course and day. */
-  ASSISTANT_COURSE_DAILY: z.coerce.number().int().min(0).max(100_000_000).optional(),
+  ASSISTANT_COURSE_DAILY: z.coerce.number().int().min(1).max(100_000_000).optional(),
   /** The school lets a course's teachers read their students' assistant conversations of the course. */
   ASSISTANT_TEACHER_READS_CONVERSATIONS: flag(false),
   /** `off` resolves every access token from the database (no in-process session cache). */
