@@ -20,7 +20,8 @@ import { type PageSnapshots, registerSpa } from './http/spa';
 import { BODY_SHAPE_MSG, jsonNestsDeeperThan, removeUnstorableInput } from './http/unstorable';
 import { createJobQueue, type JobQueue } from './jobs/queue';
 import { createLlmClient } from './llm/client';
-import { assistantFileRoutes } from './modules/assistants/assistant-files.routes';
+// issue 16: the AI assistants (helper as-core)
+import { assistantRoutes } from './modules/assistants/assistants.routes';
 import { certificateRoutes } from './modules/certificates/certificates.routes';
 // issue 11: courses
 import { competitionRoutes } from './modules/competitions/competitions.routes';
@@ -238,7 +239,7 @@ export const buildApp = async (config: Config, deps: AppDeps = {}): Promise<App>
   portalContentRoutes(app, ctx); // issue 15: portal content (public reads, images, the content console)
   portalCatalogueRoutes(app, ctx); // issue 15: the catalogue calls of portal spec 7
   siteSettingsRoutes(app, ctx); // issue 15 (pc-site): site settings, footer QR codes, the cloud IDE
-  assistantFileRoutes(app, ctx); // issue 16 (as-files)
+  assistantRoutes(app, ctx); // issue 16: the AI assistants (with their uploads' and knowledge base's routes)
   pages.snapshot = (request) =>
     pageSnapshotOf({
       db: ctx.db,

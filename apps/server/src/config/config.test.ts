@@ -121,6 +121,26 @@ describe('loadConfig', () => {
   });
 });
 
+describe('the assistants (issue 16)', () => {
+  it('reads the assistant model, the daily quotas and the teachers’ reading policy', () => {
+    expect(loadConfig({}).assistant).toEqual({
+      userDaily: 100,
+      courseDaily: 2000,
+      teacherReadsConversations: false,
+    });
+    const c = loadConfig({
+      LLM_MODEL_ASSISTANT: 'chat-model',
+      ASSISTANT_USER_DAILY: '20',
+      ASSISTANT_COURSE_DAILY: '500',
+      ASSISTANT_TEACHER_READS_CONVERSATIONS: 'true',
+    });
+    expect(c.llm.taskModels).toEqual({ assistant: 'chat-model' });
+    expect(c.assistant).toEqual({ userDaily: 20, courseDaily: 500, teacherReadsConversations: true });
+    expect(() => loadConfig({ ASSISTANT_USER_DAILY: '0' })).toThrow(/ASSISTANT_USER_DAILY/);
+    expect(() => loadConfig({ ASSISTANT_COURSE_DAILY: 'many' })).toThrow(/ASSISTANT_COURSE_DAILY/);
+  });
+});
+
 describe('storage, live video and media origins (issue 12)', () => {
   it('keeps files on local disk under DATA_DIR/files unless S3_BUCKET is set', () => {
     const local = loadConfig({ DATA_DIR: '/srv/uplus' });

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ASSISTANT_LIMITS } from '@uplus/shared';
 import { z } from 'zod';
 
 /** The repository root, found from this file (apps/server/src/config). */
@@ -74,12 +75,20 @@ const envSchema = z.object({
   LLM_MODEL_GENERATE: optionalText,
   LLM_MODEL_STRUCTURE: optionalText,
   LLM_MODEL_JUDGE: optionalText,
+  /** The AI assistants' answers (issue 16). */
+  LLM_MODEL_ASSISTANT: optionalText,
   /** Retries of a failed model request (connection errors, 429, 5xx), by the openai client. */
   LLM_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(1),
   /** Model calls (draft streams, structuring, judging) one user may start per minute; 0: no limit. */
   AI_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(100_000).default(30),
   /** Draft streams one user may have running at once; 0: no limit. */
   AI_STREAMS_PER_USER: z.coerce.number().int().min(0).max(1000).default(2),
+  /** Questions one user may ask the AI assistants per day (China time), all courses together. */
+  ASSISTANT_USER_DAILY: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  /** Questions all users together may ask the assistants per course and day. */
+  ASSISTANT_COURSE_DAILY: z.coerce.number().int().min(1).max(100_000_000).optional(),
+  /** The school lets a course's teachers read their students' assistant conversations of the course. */
+  ASSISTANT_TEACHER_READS_CONVERSATIONS: flag(false),
   /** `off` resolves every access token from the database (no in-process session cache). */
   SESSION_CACHE: flag(true),
   /** Longest time a cached session is served without reading the database (changes notify at once). */
@@ -166,7 +175,7 @@ const envSchema = z.object({
 });
 
 /** The AI tasks; each may have its own model. */
-export type LlmTask = 'generate' | 'structure' | 'judge';
+export type LlmTask = 'generate' | 'structure' | 'judge' | 'assistant';
 
 /** The LLM endpoint. AI calls answer 503 AI服务未配置 unless baseUrl and model are set. */
 export type LlmConfig = {
@@ -188,6 +197,16 @@ export type LlmConfig = {
 
 /** Per-user limits of model calls when the configuration names none (AI_RATE_LIMIT_PER_MINUTE and so on). */
 export const DEFAULT_AI_LIMITS = { callsPerMinute: 30, streamsPerUser: 2 } as const;
+
+/** The AI assistants (issue 16): daily quotas and the school's policy on teachers reading conversations. */
+export type AssistantConfig = {
+  /** questions per user and day (ASSISTANT_USER_DAILY, default ASSISTANT_LIMITS.userDaily) */
+  userDaily: number;
+  /** questions per course and day (ASSISTANT_COURSE_DAILY, default ASSISTANT_LIMITS.courseDaily) */
+  courseDaily: number;
+  /** ASSISTANT_TEACHER_READS_CONVERSATIONS (default false) */
+  teacherReadsConversations: boolean;
+};
 
 /** The in-process cache of resolved access tokens (decision 0006). */
 export type SessionCacheConfig = {
@@ -262,6 +281,8 @@ export type Config = {
   /** PUBLIC_ORIGINS, normalized; undefined: the loopback origins on `port` (see publicOriginsOf). */
   publicOrigins?: readonly string[];
   llm: LlmConfig;
+  /** The assistants' quotas and policy; absent (tests): the defaults of ASSISTANT_LIMITS, no reading. */
+  assistant?: AssistantConfig;
   sessionCache: SessionCacheConfig;
   storage: StorageConfig;
   live: LiveConfig;
@@ -360,11 +381,17 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
         ...(e.LLM_MODEL_GENERATE ? { generate: e.LLM_MODEL_GENERATE } : {}),
         ...(e.LLM_MODEL_STRUCTURE ? { structure: e.LLM_MODEL_STRUCTURE } : {}),
         ...(e.LLM_MODEL_JUDGE ? { judge: e.LLM_MODEL_JUDGE } : {}),
+        ...(e.LLM_MODEL_ASSISTANT ? { assistant: e.LLM_MODEL_ASSISTANT } : {}),
       },
       maxRetries: e.LLM_MAX_RETRIES,
       timeoutMs: 10 * 60 * 1000,
       callsPerMinute: e.AI_RATE_LIMIT_PER_MINUTE,
       streamsPerUser: e.AI_STREAMS_PER_USER,
+    },
+    assistant: {
+      userDaily: e.ASSISTANT_USER_DAILY ?? ASSISTANT_LIMITS.userDaily,
+      courseDaily: e.ASSISTANT_COURSE_DAILY ?? ASSISTANT_LIMITS.courseDaily,
+      teacherReadsConversations: e.ASSISTANT_TEACHER_READS_CONVERSATIONS,
     },
     sessionCache: {
       // A TTL of 0 would cache nothing: the same as off.

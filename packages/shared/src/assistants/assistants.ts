@@ -396,6 +396,28 @@ export const conversation = z.object({
 });
 export type Conversation = z.infer<typeof conversation>;
 
+/**
+ * The list's query with `userId`: a course's teacher lists a student's conversations of the course (the
+ * study companion's course scenes) when the school allows it (ASSISTANT_TEACHER_READS_CONVERSATIONS).
+ */
+export const conversationListQueryWithUser = conversationListQuery.extend({
+  userId: z.coerce
+    .number({ error: '用户ID格式不正确' })
+    .int('用户ID格式不正确')
+    .positive('用户ID格式不正确')
+    .optional(),
+});
+
+/** A numeric id in a path. */
+const pathId = (message: string) =>
+  z.coerce.number({ error: message }).int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message);
+/** `…/conversations/{id}` (a malformed id: 400 会话不存在或已删除). */
+export const conversationIdParams = z.object({ id: pathId(ASSISTANT_MSG.conversationNotFound) });
+/** `…/messages/{id}/…` (a malformed id: 400 消息不存在). */
+export const messageIdParams = z.object({ id: pathId(ASSISTANT_MSG.messageNotFound) });
+/** `…/{courseId}/usage` (and the knowledge base's `…/{courseId}/materials`). */
+export const assistantCourseParams = z.object({ courseId: pathId('课程ID格式不正确') });
+
 /** `PATCH {ASSISTANT_BASE}/conversations/{id}`. */
 export const renameConversationBody = z.object({ title: conversationTitle });
 
@@ -546,7 +568,16 @@ export type ChatEvent =
       taskId: string;
       title: string;
     }
-  | { event: 'message'; answer: string; offset: number }
+  | {
+      event: 'message';
+      answer: string;
+      offset: number;
+      /**
+       * The answer's whole text replaces what was shown (the homework guard replaced an answer that gave
+       * the homework away): `answer` is then the full text, not a delta.
+       */
+      replace?: true;
+    }
   | { event: 'citations'; citations: Citation[] }
   | {
       event: 'done';

@@ -11,8 +11,8 @@ import {
 import { z } from 'zod';
 import type { App, AppContext } from '../../http/context';
 import { answers, errorEnvelope, ok } from '../../http/envelope';
+import { createAiTasks } from '../../llm/tasks';
 import * as service from './ai.service';
-import { createAiTasks } from './ai.tasks';
 import { openEventStream } from './sse';
 
 const tags = ['ai'];

@@ -11,12 +11,12 @@ import { safeError } from '../../core/logging';
 import type { Db } from '../../db/client';
 import { assertUnderLimit } from '../../db/rate-limit';
 import { LlmAbortedError, type LlmClient, LlmUpstreamError } from '../../llm/client';
+import type { AiTasks } from '../../llm/tasks';
 import type { Actor } from '../sessions/actor';
 import { draftMessages } from './ai/generate-draft/prompt';
 import { isBlankAnswer, judgeAnswer } from './ai/judge';
 import { assertMayUseAiTools } from './ai.policy';
 import * as repo from './ai.repo';
-import type { AiTasks } from './ai.tasks';
 import type { EventStream } from './sse';
 
 type Log = { error: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { NotificationBus } from '../../db/notify';
+import type { NotificationBus } from '../db/notify';
 
 /** Channel of stop requests between server instances on one database. */
 export const AI_STOP_CHANNEL = 'uplus_ai_task_stop';
@@ -9,7 +9,8 @@ const stopMessage = z.object({ taskId: z.string(), userId: z.number().int() });
 type RunningTask = { userId: number; controller: AbortController };
 
 /**
- * Running AI streams of this instance and the stop signal between instances. A stop for a task held here
+ * Running AI streams of this instance and the stop signal between instances (the question generator's
+ * draft streams, the assistants' answers: each area makes its own registry on the one channel). A stop for a task held here
  * aborts it at once; any other goes out as NOTIFY on `uplus_ai_task_stop`, and the instance holding the
  * task aborts it. Each instance listens once it has streamed, through the app's notification bus (which
  * reconnects by itself after a lost connection). Only the task's owner may stop it: the holder compares
