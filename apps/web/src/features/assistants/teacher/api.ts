@@ -177,12 +177,21 @@ export const useUploadMaterial = (courseId: number) => {
 export const USAGE_PERIODS = [14, 30] as const;
 export type UsagePeriod = (typeof USAGE_PERIODS)[number];
 
-/** `GET {ASSISTANT_BASE}/{courseId}/usage?days=`: the course's figures (the course's teachers only). */
+/**
+ * `GET {ASSISTANT_BASE}/{courseId}/usage?days=`: the course's figures (the course's teachers only), with the
+ * period they are for (while another period loads, the previous figures stay with their own period).
+ */
 export const useCourseUsage = (courseId: number, days: UsagePeriod) =>
   useQuery({
     queryKey: teacherAssistantKeys.usage(courseId, days),
-    queryFn: () =>
-      http.get(`${courseBase(courseId)}/usage`, { query: { days }, schema: courseUsage, silent: true }),
+    queryFn: async () => ({
+      ...(await http.get(`${courseBase(courseId)}/usage`, {
+        query: { days },
+        schema: courseUsage,
+        silent: true,
+      })),
+      period: days,
+    }),
     placeholderData: keepPreviousData,
   });
 

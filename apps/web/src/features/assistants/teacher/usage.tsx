@@ -117,7 +117,11 @@ export function UsageTab({ courseId }: { courseId: number }) {
   const [days, setDays] = useState<UsagePeriod>(14);
   const usage = useCourseUsage(courseId, days);
   return (
-    <section aria-labelledby={`${id}-title`} data-testid="usage-tab">
+    <section
+      aria-labelledby={`${id}-title`}
+      aria-busy={usage.isPlaceholderData || undefined}
+      data-testid="usage-tab"
+    >
       <div className="course-section-head">
         <h2 id={`${id}-title`}>AI助手使用</h2>
         <Radio.Group
@@ -136,14 +140,14 @@ export function UsageTab({ courseId }: { courseId: number }) {
             <p className="usage__note" data-testid="usage-privacy">
               {data.conversationsVisible ? USAGE_TEXT.visible : USAGE_TEXT.private}
             </p>
-            <Figures usage={data} days={days} />
+            <Figures usage={data} days={data.period} />
             {data.totalQuestions === 0 ? (
               <p className="usage__empty" data-testid="usage-empty">
-                {USAGE_TEXT.empty(days)}
+                {USAGE_TEXT.empty(data.period)}
               </p>
             ) : (
               <>
-                <PerDay usage={data} days={days} />
+                <PerDay usage={data} days={data.period} />
                 <ByChatType usage={data} />
               </>
             )}
