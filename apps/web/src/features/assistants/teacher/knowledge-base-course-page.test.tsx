@@ -1,5 +1,5 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { CourseDetail } from '@uplus/shared';
+import { ASSISTANT_PERMISSION_KEYS, type CourseDetail, QABOT_ENABLED } from '@uplus/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deferredLoadsSettled } from '../../../components/lazy-antd';
 import {
@@ -13,6 +13,7 @@ import {
   stubFetch,
 } from '../../../test/helpers';
 import { usePageScene } from '../scene';
+import { assistantTabsShown, QABOT_RULE } from './knowledge-base-gate';
 
 /*
  * The teacher's course page with the assistant (issue 16): it declares the TeacherQA scene of the course,
@@ -58,6 +59,17 @@ function SceneProbe() {
 }
 
 const tab = (name: string) => screen.queryByRole('tab', { name });
+
+describe('assistantTabsShown (spec 6: qabot = 2)', () => {
+  it('holds the shared key and value; shown while loading, hidden when off or unreadable', () => {
+    expect(QABOT_RULE).toEqual({ key: ASSISTANT_PERMISSION_KEYS.qabot, enabled: QABOT_ENABLED });
+    expect(assistantTabsShown({ isSuccess: false, isError: false, data: undefined })).toBe(true);
+    expect(assistantTabsShown({ isSuccess: true, isError: false, data: { qabot: 2 } })).toBe(true);
+    expect(assistantTabsShown({ isSuccess: true, isError: false, data: { qabot: 1 } })).toBe(false);
+    expect(assistantTabsShown({ isSuccess: true, isError: false, data: {} })).toBe(false);
+    expect(assistantTabsShown({ isSuccess: false, isError: true, data: undefined })).toBe(false);
+  });
+});
 
 describe('teacher course page with the assistant', () => {
   beforeEach(() => {

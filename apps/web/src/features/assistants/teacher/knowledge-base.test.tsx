@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ASSISTANT_MSG, type CourseMaterial, checkMaterialUpload, MATERIAL_MSG } from '@uplus/shared';
+import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deferredLoadsSettled } from '../../../components/lazy-antd';
 import {
@@ -81,6 +82,14 @@ const fileOf = (name: string, size = 1000) => {
   return file;
 };
 
+/** axe-core's findings on `root` (contrast needs layout, which happy-dom has not: the e2e run checks it). */
+const axeFindings = async (root: Element) => {
+  const result = await axe.run(root, {
+    rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
+  });
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
+};
+
 type Handler = StubAnswer | ((call: RecordedCall) => StubAnswer | Promise<StubAnswer>);
 const renderTab = (routes: Record<string, Handler>) => {
   const calls = stubFetch(routes);
@@ -140,6 +149,7 @@ describe('知识库 tab', () => {
     const empty = await screen.findByTestId('kb-empty');
     expect(within(empty).getByRole('heading', { name: KB_TEXT.emptyTitle, level: 3 })).toBeTruthy();
     expect(empty.textContent).toContain('学生提问时AI会优先依据这些资料作答并注明出处');
+    expect(await axeFindings(document.body)).toEqual([]);
     expect(screen.getByText(KB_TEXT.intro)).toBeTruthy();
     expect(calls[0]?.query.get('pageNumber')).toBe('1');
     expect(calls[0]?.query.get('pageSize')).toBe('10');
@@ -205,6 +215,7 @@ describe('知识库 tab', () => {
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
     ).toEqual(['资料', '状态', '段落', '字数', '添加时间', '操作']);
+    expect(await axeFindings(document.body)).toEqual([]);
   });
 
   it('asks the list again while a material is being parsed, and stops once all are done', async () => {
@@ -257,6 +268,7 @@ describe('知识库 tab', () => {
       '支持Markdown：用“#”“##”写标题，AI会按标题把讲义分成段落来引用。',
     ]);
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    expect(await axeFindings(dialog)).toEqual([]);
 
     fireEvent.change(title, { target: { value: '   ' } });
     fireEvent.change(body, { target: { value: '# 栈\n后进先出的线性表。' } });

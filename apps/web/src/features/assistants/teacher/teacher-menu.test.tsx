@@ -1,5 +1,6 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { type AssistantContext, TEACHER_MENU } from '@uplus/shared';
+import axe from 'axe-core';
 import { describe, expect, it, vi } from 'vitest';
 import { PANEL_HINTS, TeacherMenu, teacherMenuFor } from './teacher-menu';
 
@@ -18,6 +19,13 @@ const context = (over: Partial<AssistantContext> = {}): AssistantContext => ({
   ...over,
 });
 
+/** axe-core's findings on `root` (contrast needs layout, which happy-dom has not: the e2e run checks it). */
+const axeFindings = async (root: Element) => {
+  const result = await axe.run(root, {
+    rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
+  });
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
+};
 const labelsOf = (groups: ReturnType<typeof teacherMenuFor>) =>
   groups.map((g) => [g.title, g.entries.map((e) => e.label)]);
 
@@ -58,7 +66,7 @@ describe('teacher menu rules (spec 2.15, 6)', () => {
 });
 
 describe('<TeacherMenu>', () => {
-  it('renders the groups as headed lists; each entry a button named by its label, described by its hint, with an icon', () => {
+  it('renders the groups as headed lists; each entry a button named by its label, described by its hint, with an icon', async () => {
     renderMenu(context({ hasAiJudgePerm: true, hasTeachingAnalysisPerm: true }));
     const nav = screen.getByRole('navigation', { name: '教学助手功能' });
     const headings = within(nav).getAllByRole('heading', { level: 3 });
@@ -76,6 +84,7 @@ describe('<TeacherMenu>', () => {
     for (const button of buttons) expect(button.querySelector('svg')).toBeTruthy();
     expect(nav.textContent).not.toContain('即将开放');
     expect(nav.querySelector('[aria-disabled]')).toBeNull();
+    expect(await axeFindings(document.body)).toEqual([]);
   });
 
   it('leaves out 智能判题 and 课程分析 without their permissions', () => {

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CourseUsage } from '@uplus/shared';
+import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deferredLoadsSettled } from '../../../components/lazy-antd';
 import { fail, ok, renderWithRouter, setSite, signIn, stubBrowser, stubFetch } from '../../../test/helpers';
@@ -32,6 +33,13 @@ const usage = (days: number, over: Partial<CourseUsage> = {}): CourseUsage => {
   };
 };
 
+/** axe-core's findings on `root` (contrast needs layout, which happy-dom has not: the e2e run checks it). */
+const axeFindings = async (root: Element) => {
+  const result = await axe.run(root, {
+    rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
+  });
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
+};
 describe('AI助手使用 tab', () => {
   beforeEach(() => {
     setSite();
@@ -78,6 +86,7 @@ describe('AI助手使用 tab', () => {
       ['类图', '10', '10%'],
     ]);
     expect(screen.getByTestId('usage-privacy').textContent).toBe(USAGE_TEXT.private);
+    expect(await axeFindings(document.body)).toEqual([]);
   });
 
   it('近30天 asks for 30 days and shows them', async () => {

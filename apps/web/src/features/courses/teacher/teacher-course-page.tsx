@@ -1,12 +1,5 @@
 import { EditOutlined, InboxOutlined, RollbackOutlined } from '@ant-design/icons';
-import {
-  ASSISTANT_PERMISSION_KEYS,
-  COURSE_TYPE_TITLES,
-  COURSES_MSG,
-  type CourseDetail,
-  QABOT_ENABLED,
-  type TeachingCourse,
-} from '@uplus/shared';
+import { COURSE_TYPE_TITLES, COURSES_MSG, type CourseDetail, type TeachingCourse } from '@uplus/shared';
 import { Button, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -14,6 +7,7 @@ import { lazyPart } from '../../../components/lazy-part';
 import { useToast } from '../../../lib/toast';
 import { useOrganPermissions } from '../../assistants/api';
 import { useAssistantScene } from '../../assistants/scene';
+import { assistantTabsShown } from '../../assistants/teacher/knowledge-base-gate';
 import { CourseCrumbs, NotForStudents, useMayTeach } from '../../question-bank/teacher-course/page-states';
 import { useArchiveTeachingCourse, useCourseDetail } from '../api';
 import { courseDateRange } from '../course-model';
@@ -72,11 +66,8 @@ export function TeacherCoursePage() {
   );
   // Spec 6: the assistant (and so its knowledge base and usage) only where the organisation's QA bot is on.
   const permissions = useOrganPermissions(mayTeach);
-  const assistantOff =
-    assistantCourseId === null ||
-    permissions.isError ||
-    (permissions.isSuccess && permissions.data[ASSISTANT_PERMISSION_KEYS.qabot] !== QABOT_ENABLED);
-  const shown = SECTIONS.filter((s) => !assistantOff || !ASSISTANT_SECTIONS.includes(s.key));
+  const assistantOn = assistantCourseId !== null && assistantTabsShown(permissions);
+  const shown = SECTIONS.filter((s) => assistantOn || !ASSISTANT_SECTIONS.includes(s.key));
   if (!mayTeach) return <NotForStudents />;
 
   const askArchive = (course: CourseDetail) =>
