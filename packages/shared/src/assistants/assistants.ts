@@ -627,6 +627,38 @@ export const createNoteMaterialBody = z.object({
     .max(200_000, ASSISTANT_MSG.materialTooLong),
 });
 
+/** Materials of a course's knowledge base per page (the teacher's 知识库 tab). */
+export const MATERIAL_PAGE_SIZE = 10;
+/** The files a teacher may upload to the knowledge base (by file name ending; the server checks the bytes). */
+export const MATERIAL_UPLOAD_EXTENSIONS = [
+  'pdf',
+  'doc',
+  'docx',
+  'ppt',
+  'pptx',
+  'xls',
+  'xlsx',
+  'csv',
+  'txt',
+  'md',
+] as const;
+export const MATERIAL_UPLOAD_ACCEPT = MATERIAL_UPLOAD_EXTENSIONS.map((e) => `.${e}`).join(',');
+export const MATERIAL_MSG = {
+  typeNotAllowed: `仅支持${MATERIAL_UPLOAD_EXTENSIONS.join('、')}格式的资料`,
+  tooLarge: ASSISTANT_MSG.documentTooLarge,
+  empty: '文件内容为空',
+} as const;
+
+/** The browser's check before a material upload (the server checks again): a message, or null. */
+export const checkMaterialUpload = (file: { name: string; size: number }): string | null => {
+  const dot = file.name.lastIndexOf('.');
+  const ext = dot < 0 ? '' : file.name.slice(dot + 1).toLowerCase();
+  if (!(MATERIAL_UPLOAD_EXTENSIONS as readonly string[]).includes(ext)) return MATERIAL_MSG.typeNotAllowed;
+  if (file.size > ASSISTANT_LIMITS.documentMaxBytes) return MATERIAL_MSG.tooLarge;
+  if (file.size === 0) return MATERIAL_MSG.empty;
+  return null;
+};
+
 /** `GET {ASSISTANT_BASE}/passages/{id}`: the passage a citation opens, with its neighbours' headings. */
 export const knowledgePassage = z.object({
   id: z.number().int(),

@@ -3,7 +3,11 @@ import { COURSE_TYPE_TITLES, COURSES_MSG, type CourseDetail, type TeachingCourse
 import { Button, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { lazyPart } from '../../../components/lazy-part';
 import { useToast } from '../../../lib/toast';
+import { useOrganPermissions } from '../../assistants/api';
+import { useAssistantScene } from '../../assistants/scene';
+import { assistantTabsShown } from '../../assistants/teacher/knowledge-base-gate';
 import { CourseCrumbs, NotForStudents, useMayTeach } from '../../question-bank/teacher-course/page-states';
 import { useArchiveTeachingCourse, useCourseDetail } from '../api';
 import { courseDateRange } from '../course-model';
@@ -20,11 +24,25 @@ const SECTIONS = [
   { key: 'students', label: '学生' },
   { key: 'homework', label: '作业' },
   { key: 'notices', label: '课程通知' },
+  { key: 'knowledge', label: '知识库' },
+  { key: 'usage', label: 'AI助手使用' },
 ] as const;
 type SectionKey = (typeof SECTIONS)[number]['key'];
+/** The sections that belong to the AI assistant: shown only where the organisation has it (spec 6). */
+const ASSISTANT_SECTIONS: readonly SectionKey[] = ['knowledge', 'usage'];
 
-const sectionOf = (value: string | null): SectionKey =>
-  SECTIONS.find((s) => s.key === value)?.key ?? 'classes';
+const sectionOf = (value: string | null, shown: readonly { key: SectionKey }[]): SectionKey =>
+  shown.find((s) => s.key === value)?.key ?? 'classes';
+
+// The assistant's tabs load when first shown: the course page itself stays small.
+const KnowledgeBaseTab = lazyPart(
+  async () => (await import('../../assistants/teacher/knowledge-base')).KnowledgeBaseTab,
+);
+const UsageTab = lazyPart(async () => (await import('../../assistants/teacher/usage')).UsageTab);
+
+/** The course's id as the assistant's calls take it (a positive whole number), else null. */
+const numericId = (courseId: string): number | null =>
+  /^[1-9]\d{0,15}$/.test(courseId) ? Number(courseId) : null;
 
 /**
  * A teacher's course (/u/teacherGr/course/{courseId}): its head (name, type, dates, 编辑) and its sections
@@ -40,6 +58,16 @@ export function TeacherCoursePage() {
   const archive = useArchiveTeachingCourse();
   const toast = useToast();
   const confirm = useConfirm();
+  const assistantCourseId = numericId(courseId);
+  const isTeacher = mayTeach && detail.data?.role === 'Teacher';
+  // The teaching assistant answers in this course (TeacherQA) while its teacher is on the page.
+  useAssistantScene(
+    isTeacher && assistantCourseId !== null ? { scene: 'TeacherQA', courseId: assistantCourseId } : null,
+  );
+  // Spec 6: the assistant (and so its knowledge base and usage) only where the organisation's QA bot is on.
+  const permissions = useOrganPermissions(mayTeach);
+  const assistantOn = assistantCourseId !== null && assistantTabsShown(permissions);
+  const shown = SECTIONS.filter((s) => assistantOn || !ASSISTANT_SECTIONS.includes(s.key));
   if (!mayTeach) return <NotForStudents />;
 
   const askArchive = (course: CourseDetail) =>
@@ -55,7 +83,7 @@ export function TeacherCoursePage() {
         toast.success(course.archived ? COURSES_MSG.restored : COURSES_MSG.archived);
       },
     });
-  const section = sectionOf(params.get('tab'));
+  const section = sectionOf(params.get('tab'), shown);
 
   return (
     <section className="courses-page" aria-labelledby="course-title">
@@ -130,7 +158,7 @@ export function TeacherCoursePage() {
             <Tabs
               activeKey={section}
               onChange={(key) => setParams(key === 'classes' ? {} : { tab: key }, { replace: true })}
-              items={SECTIONS.map((s) => ({
+              items={shown.map((s) => ({
                 key: s.key,
                 label: s.label,
                 children:
@@ -140,8 +168,12 @@ export function TeacherCoursePage() {
                     <RosterSection courseId={course.id} />
                   ) : s.key === 'homework' ? (
                     <HomeworkSection courseId={course.id} />
-                  ) : (
+                  ) : s.key === 'notices' ? (
                     <NoticesSection courseId={course.id} archived={course.archived} />
+                  ) : assistantCourseId === null ? null : s.key === 'knowledge' ? (
+                    <KnowledgeBaseTab courseId={assistantCourseId} />
+                  ) : (
+                    <UsageTab courseId={assistantCourseId} />
                   ),
               }))}
               destroyOnHidden

@@ -444,4 +444,35 @@ describe('AI generator panel', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
     await waitFor(() => expect(calls.some((c) => STOP.test(c.path))).toBe(true));
   });
+  it('inline (the teaching assistant): no drawer, the form before the preview, tells its host while working, and leaving mid-draft stops the remote task', async () => {
+    const calls = stubAiFetch({ 'GET /api/course/programExecution/languages': LANGUAGES }, () => ({
+      events: [msg('第一题', 'aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeeeee')],
+      hold: true,
+    }));
+    const onWorkingChange = vi.fn();
+    const view = renderWithRouter(
+      <GeneratorPanel
+        open={false}
+        inline
+        onClose={() => {}}
+        variant="common"
+        target={{ kind: 'library' }}
+        onWorkingChange={onWorkingChange}
+      />,
+    );
+    const panel = await screen.findByTestId('ai-generator-panel');
+    expect(document.querySelector('.ant-drawer')).toBeNull();
+    expect(panel.classList.contains('is-inline')).toBe(true);
+    expect(onWorkingChange).toHaveBeenLastCalledWith(false);
+    typeQuery('栈');
+    fireEvent.click(startButton());
+    await screen.findByText('第一题');
+    expect(onWorkingChange).toHaveBeenLastCalledWith(true);
+    // the form comes first in reading order, the preview after it
+    const form = panel.querySelector('.ai-generator__form') as HTMLElement;
+    const preview = panel.querySelector('.ai-preview') as HTMLElement;
+    expect(form.compareDocumentPosition(preview) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    view.unmount();
+    await waitFor(() => expect(calls.some((c) => STOP.test(c.path))).toBe(true));
+  });
 });

@@ -81,10 +81,26 @@ type Props = {
   onImported?: () => void;
   /** typing speed of the draft display, ms (held to 50..1000) */
   typingSpeed?: number;
+  /**
+   * Shown in place inside a narrow container (the teaching assistant's panel, 420-896 px) instead of a
+   * drawer: the form above the preview, the footer's buttons below; the host closes it (`open` is ignored).
+   */
+  inline?: boolean;
+  /** told whenever a generation, a run or an import starts or ends (an inline host confirms before closing) */
+  onWorkingChange?: (working: boolean) => void;
 };
 
 /** The AI question-generation panel (spec 000 sections 2.1, 4, 5.1, 5.3, 5.5, 8). */
-export function GeneratorPanel({ open, onClose, variant, target, onImported, typingSpeed }: Props) {
+export function GeneratorPanel({
+  open,
+  onClose,
+  variant,
+  target,
+  onImported,
+  typingSpeed,
+  inline = false,
+  onWorkingChange,
+}: Props) {
   const toast = useToast();
   const [confirmClose, setConfirmClose] = useState(false);
   const types = target?.kind === 'exerciseSet' ? EXERCISE_SET_QSN_TYPES : GENERATOR_QSN_TYPES;
@@ -107,7 +123,7 @@ export function GeneratorPanel({ open, onClose, variant, target, onImported, typ
   const runToken = useRef(0);
 
   const code = isCodeType(qsnType);
-  const languages = useLanguages(open);
+  const languages = useLanguages(open || inline);
   const languageOptions = (languages.data ?? []).map((l) => ({ value: l.id, label: l.name }));
   useEffect(() => {
     if (code && !language && languageOptions[0]) setLanguage(languageOptions[0].value);
@@ -117,7 +133,17 @@ export function GeneratorPanel({ open, onClose, variant, target, onImported, typ
   const working = busy || run.status === 'running' || importing;
   const source = sourceOf(target);
 
-  useEffect(() => () => abortRef.current?.abort(), []);
+  useEffect(() => onWorkingChange?.(working), [working, onWorkingChange]);
+  // Leaving while a draft streams (the inline host went back, the page went away) stops the remote task too.
+  useEffect(
+    () => () => {
+      abortRef.current?.abort();
+      const taskId = taskRef.current;
+      taskRef.current = null;
+      if (taskId) void stopTask(taskId).catch(() => {});
+    },
+    [],
+  );
 
   /** Streams a draft and structures it; resolves with the questions or null (failed or cancelled). */
   const generate = async (
@@ -360,6 +386,194 @@ export function GeneratorPanel({ open, onClose, variant, target, onImported, typ
     </div>
   );
 
+  const footer =
+    questions.length > 0 && !busy ? (
+      <div className="ai-generator__footer">
+        {canRun && (
+          <Button
+            data-testid="ai-run-verify"
+            loading={run.status === 'running'}
+            onClick={() => void startRun()}
+          >
+            {run.status === 'running' ? GENERATOR_TEXT.running : GENERATOR_TEXT.run}
+          </Button>
+        )}
+        {variant === 'common' && target && (
+          <Button
+            type="primary"
+            data-testid="ai-import"
+            loading={importing}
+            disabled={run.status === 'running'}
+            onClick={() => void doImport()}
+          >
+            {importing ? GENERATOR_TEXT.importing : GENERATOR_TEXT.import}
+          </Button>
+        )}
+      </div>
+    ) : null;
+
+  const preview = showPreview ? (
+    <section className="ai-preview" aria-labelledby="ai-preview-title">
+      <h2 id="ai-preview-title">{GENERATOR_TEXT.previewTitle}</h2>
+      <p className="ai-preview__note">{GENERATOR_TEXT.previewNote}</p>
+      {busy && regenKey === null && typingBox}
+      {failure && !busy && (
+        <div className="ai-preview__failure" role="alert">
+          {failure}
+        </div>
+      )}
+      {shortfall && !busy && (
+        <Alert
+          className="ai-preview__shortfall"
+          type="warning"
+          showIcon
+          role="status"
+          data-testid="ai-shortfall"
+          title={shortfall}
+        />
+      )}
+      {questions.map((q, i) => (
+        <article key={q.key} className="ai-question" data-testid="ai-question-item">
+          {regenKey === q.key && busy ? (
+            typingBox
+          ) : (
+            <>
+              {questions.length > 1 && (
+                <div className="ai-question__links">
+                  <Button type="link" size="small" disabled={busy} onClick={() => remove(q.key)}>
+                    {GENERATOR_TEXT.remove}
+                  </Button>
+                  <Button
+                    type="link"
+                    size="small"
+                    disabled={busy || !query.trim()}
+                    onClick={() => void regenerateOne(q.key)}
+                  >
+                    {GENERATOR_TEXT.regenerate}
+                  </Button>
+                </div>
+              )}
+              <QuestionEditor
+                question={q}
+                index={i}
+                onChange={update}
+                languages={languageOptions}
+                verdicts={questions.length === 1 ? verdicts : undefined}
+                disabled={busy || importing}
+              />
+            </>
+          )}
+        </article>
+      ))}
+      {canRun && run.status !== 'idle' && (
+        <section className="ai-run" aria-label="运行结果" data-testid="ai-run-result">
+          {run.status === 'failed' ? (
+            run.message && <div className="ai-run__error">{run.message}</div>
+          ) : (
+            <ol className="ai-run__stages">
+              {PROGRAM_STAGES.filter((s) => run.stages.some((r) => r.stage === s)).map((s) => {
+                const rows = run.stages.filter((r) => r.stage === s);
+                const ok = rows.every((r) => r.success);
+                return (
+                  <li key={s} className={ok ? 'is-ok' : 'is-bad'}>
+                    {STAGE_NAMES[s]} {ok ? '✓' : '✗'}
+                  </li>
+                );
+              })}
+            </ol>
+          )}
+          {stageFailure && (
+            <div className="ai-run__error" role="alert">
+              <strong>{PROGRAM_EXECUTION_MSG.compileFailedShown}</strong>
+              <div>{stageFailure.message}</div>
+              {stageFailure.output && <pre>{stageFailure.output}</pre>}
+            </div>
+          )}
+          {run.status !== 'running' && (
+            <Button type="link" size="small" onClick={clearRun}>
+              {PROGRAM_EXECUTION_MSG.clearResults}
+            </Button>
+          )}
+        </section>
+      )}
+      {!busy && questions.length === 0 && !failure && <Empty description="暂无题目" />}
+    </section>
+  ) : null;
+
+  const form = (
+    <Form layout="vertical" className="ai-generator__form" onSubmitCapture={(e) => e.preventDefault()}>
+      <Form.Item label="题目类型">
+        <Select
+          aria-label="题目类型"
+          value={qsnType}
+          disabled={busy}
+          options={types.map((t) => ({ value: t, label: QSN_TYPE_NAMES[t] }))}
+          onChange={(v: number) => setQsnType(v)}
+        />
+      </Form.Item>
+      {code ? (
+        <Form.Item label="编程语言">
+          <Select
+            aria-label="编程语言"
+            value={language}
+            disabled={busy}
+            loading={languages.isPending}
+            options={languageOptions}
+            notFoundContent="暂无可用的编程语言"
+            placeholder="请选择编程语言"
+            onChange={(v: string) => setLanguage(v)}
+          />
+        </Form.Item>
+      ) : (
+        <Form.Item label="题目数量">
+          <InputNumber
+            aria-label="题目数量"
+            min={1}
+            max={5}
+            precision={0}
+            value={count}
+            disabled={busy}
+            onChange={(v) => setCount(typeof v === 'number' ? Math.min(5, Math.max(1, v)) : 1)}
+          />
+        </Form.Item>
+      )}
+      <Form.Item label="出题要求" required>
+        <Input.TextArea
+          aria-label="出题要求"
+          placeholder={GENERATOR_TEXT.queryRequired}
+          value={query}
+          maxLength={QUESTION_LIMITS.maxTextLength}
+          showCount
+          autoSize={{ minRows: 6, maxRows: 14 }}
+          disabled={busy}
+          onChange={(e) => setQuery(e.target.value)}
+          onKeyDown={onQueryKey}
+        />
+      </Form.Item>
+      <Button
+        type="primary"
+        block
+        data-testid="ai-generator-start"
+        danger={busy}
+        disabled={!busy && (!query.trim() || (code && !language) || importing)}
+        onClick={mainClick}
+      >
+        {mainText}
+      </Button>
+    </Form>
+  );
+
+  if (inline)
+    return (
+      <div className="ai-generator-inline">
+        <div className="ai-generator is-inline" data-testid="ai-generator-panel">
+          {form}
+          {preview}
+        </div>
+        {footer}
+      </div>
+    );
+
   return (
     <Drawer
       open={open}
@@ -372,32 +586,7 @@ export function GeneratorPanel({ open, onClose, variant, target, onImported, typ
       destroyOnHidden
       rootClassName="ai-generator-drawer"
       styles={{ body: { padding: 0 } }}
-      footer={
-        questions.length > 0 && !busy ? (
-          <div className="ai-generator__footer">
-            {canRun && (
-              <Button
-                data-testid="ai-run-verify"
-                loading={run.status === 'running'}
-                onClick={() => void startRun()}
-              >
-                {run.status === 'running' ? GENERATOR_TEXT.running : GENERATOR_TEXT.run}
-              </Button>
-            )}
-            {variant === 'common' && target && (
-              <Button
-                type="primary"
-                data-testid="ai-import"
-                loading={importing}
-                disabled={run.status === 'running'}
-                onClick={() => void doImport()}
-              >
-                {importing ? GENERATOR_TEXT.importing : GENERATOR_TEXT.import}
-              </Button>
-            )}
-          </div>
-        ) : null
-      }
+      footer={footer}
     >
       <Modal
         open={confirmClose}
@@ -418,153 +607,8 @@ export function GeneratorPanel({ open, onClose, variant, target, onImported, typ
         {GENERATOR_TEXT.confirmClose}
       </Modal>
       <div className="ai-generator" data-testid="ai-generator-panel">
-        {showPreview && (
-          <section className="ai-preview" aria-labelledby="ai-preview-title">
-            <h2 id="ai-preview-title">{GENERATOR_TEXT.previewTitle}</h2>
-            <p className="ai-preview__note">{GENERATOR_TEXT.previewNote}</p>
-            {busy && regenKey === null && typingBox}
-            {failure && !busy && (
-              <div className="ai-preview__failure" role="alert">
-                {failure}
-              </div>
-            )}
-            {shortfall && !busy && (
-              <Alert
-                className="ai-preview__shortfall"
-                type="warning"
-                showIcon
-                role="status"
-                data-testid="ai-shortfall"
-                title={shortfall}
-              />
-            )}
-            {questions.map((q, i) => (
-              <article key={q.key} className="ai-question" data-testid="ai-question-item">
-                {regenKey === q.key && busy ? (
-                  typingBox
-                ) : (
-                  <>
-                    {questions.length > 1 && (
-                      <div className="ai-question__links">
-                        <Button type="link" size="small" disabled={busy} onClick={() => remove(q.key)}>
-                          {GENERATOR_TEXT.remove}
-                        </Button>
-                        <Button
-                          type="link"
-                          size="small"
-                          disabled={busy || !query.trim()}
-                          onClick={() => void regenerateOne(q.key)}
-                        >
-                          {GENERATOR_TEXT.regenerate}
-                        </Button>
-                      </div>
-                    )}
-                    <QuestionEditor
-                      question={q}
-                      index={i}
-                      onChange={update}
-                      languages={languageOptions}
-                      verdicts={questions.length === 1 ? verdicts : undefined}
-                      disabled={busy || importing}
-                    />
-                  </>
-                )}
-              </article>
-            ))}
-            {canRun && run.status !== 'idle' && (
-              <section className="ai-run" aria-label="运行结果" data-testid="ai-run-result">
-                {run.status === 'failed' ? (
-                  run.message && <div className="ai-run__error">{run.message}</div>
-                ) : (
-                  <ol className="ai-run__stages">
-                    {PROGRAM_STAGES.filter((s) => run.stages.some((r) => r.stage === s)).map((s) => {
-                      const rows = run.stages.filter((r) => r.stage === s);
-                      const ok = rows.every((r) => r.success);
-                      return (
-                        <li key={s} className={ok ? 'is-ok' : 'is-bad'}>
-                          {STAGE_NAMES[s]} {ok ? '✓' : '✗'}
-                        </li>
-                      );
-                    })}
-                  </ol>
-                )}
-                {stageFailure && (
-                  <div className="ai-run__error" role="alert">
-                    <strong>{PROGRAM_EXECUTION_MSG.compileFailedShown}</strong>
-                    <div>{stageFailure.message}</div>
-                    {stageFailure.output && <pre>{stageFailure.output}</pre>}
-                  </div>
-                )}
-                {run.status !== 'running' && (
-                  <Button type="link" size="small" onClick={clearRun}>
-                    {PROGRAM_EXECUTION_MSG.clearResults}
-                  </Button>
-                )}
-              </section>
-            )}
-            {!busy && questions.length === 0 && !failure && <Empty description="暂无题目" />}
-          </section>
-        )}
-        <Form layout="vertical" className="ai-generator__form" onSubmitCapture={(e) => e.preventDefault()}>
-          <Form.Item label="题目类型">
-            <Select
-              aria-label="题目类型"
-              value={qsnType}
-              disabled={busy}
-              options={types.map((t) => ({ value: t, label: QSN_TYPE_NAMES[t] }))}
-              onChange={(v: number) => setQsnType(v)}
-            />
-          </Form.Item>
-          {code ? (
-            <Form.Item label="编程语言">
-              <Select
-                aria-label="编程语言"
-                value={language}
-                disabled={busy}
-                loading={languages.isPending}
-                options={languageOptions}
-                notFoundContent="暂无可用的编程语言"
-                placeholder="请选择编程语言"
-                onChange={(v: string) => setLanguage(v)}
-              />
-            </Form.Item>
-          ) : (
-            <Form.Item label="题目数量">
-              <InputNumber
-                aria-label="题目数量"
-                min={1}
-                max={5}
-                precision={0}
-                value={count}
-                disabled={busy}
-                onChange={(v) => setCount(typeof v === 'number' ? Math.min(5, Math.max(1, v)) : 1)}
-              />
-            </Form.Item>
-          )}
-          <Form.Item label="出题要求" required>
-            <Input.TextArea
-              aria-label="出题要求"
-              placeholder={GENERATOR_TEXT.queryRequired}
-              value={query}
-              maxLength={QUESTION_LIMITS.maxTextLength}
-              showCount
-              autoSize={{ minRows: 6, maxRows: 14 }}
-              disabled={busy}
-              onChange={(e) => setQuery(e.target.value)}
-              onKeyDown={onQueryKey}
-            />
-          </Form.Item>
-          <Button
-            type="primary"
-            block
-            data-testid="ai-generator-start"
-            danger={busy}
-            disabled={!busy && (!query.trim() || (code && !language) || importing)}
-            onClick={mainClick}
-          >
-            {mainText}
-          </Button>
-        </Form>
+        {preview}
+        {form}
       </div>
     </Drawer>
   );

@@ -202,4 +202,13 @@ describe('AI judge panels', () => {
     await waitFor(() => expect(button('引用').disabled).toBe(false));
     expect((screen.getByTestId('ai-judge-score') as HTMLInputElement).value).toBe('7.5');
   });
+  it('home variant inline (the teaching assistant): the same form and result without the drawer', async () => {
+    stubFetch({ [JUDGE]: ok(RESULT) });
+    renderWithRouter(<JudgeHomePanel open={false} inline onClose={() => {}} />);
+    const panel = await screen.findByTestId('ai-judge-panel');
+    expect(panel.classList.contains('is-inline')).toBe(true);
+    expect(document.querySelector('.ant-drawer')).toBeNull();
+    fireEvent.click(screen.getByTestId('ai-judge-start'));
+    expect((await screen.findByTestId('ai-judge-score')).textContent).toBe('7.5 / 10');
+  });
 });

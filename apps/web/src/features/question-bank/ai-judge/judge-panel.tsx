@@ -83,10 +83,18 @@ const ReviewNotice = ({ result }: { result: JudgeResult }) =>
     />
   ) : null;
 
-type HomeProps = { open: boolean; onClose: () => void };
+type HomeProps = {
+  open: boolean;
+  onClose: () => void;
+  /**
+   * Shown in place inside a narrow container (the teaching assistant's panel, 420-896 px) instead of the
+   * 1000 px drawer; the host closes it (`open` is ignored).
+   */
+  inline?: boolean;
+};
 
 /** Home-page variant (spec 2.2): 1000 px, a pre-filled form, 开始判题, result 评分/评语/依据 below. */
-export function JudgeHomePanel({ open, onClose }: HomeProps) {
+export function JudgeHomePanel({ open, onClose, inline = false }: HomeProps) {
   const [form] = Form.useForm<JudgeBody>();
   const judge = useJudge();
   const onFailure = useFailureToast();
@@ -105,6 +113,51 @@ export function JudgeHomePanel({ open, onClose }: HomeProps) {
     onClose();
   };
 
+  const content = (
+    <div data-testid="ai-judge-panel" className={inline ? 'ai-judge is-inline' : 'ai-judge'}>
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ ...JUDGE_EXAMPLES.ShortAnswer, questionType: 'ShortAnswer' }}
+        onFinish={submit}
+        disabled={judge.isPending}
+      >
+        <div className="ai-judge__row">
+          <Form.Item label="题目类型" name="questionType" rules={[schemaRule('questionType')]}>
+            <Select aria-label="题目类型" options={TYPE_OPTIONS} onChange={pickType} />
+          </Form.Item>
+          <Form.Item label="分值" name="questionScore" rules={[schemaRule('questionScore')]}>
+            <InputNumber aria-label="分值" min={1} max={AI_LIMITS.maxQuestionScore} precision={0} />
+          </Form.Item>
+        </div>
+        <TextItem label="题目" name="question" minRows={2} maxRows={8} />
+        <TextItem label="参考答案" name="realAnswer" minRows={3} maxRows={10} />
+        <TextItem label="学生答案" name="studentAnswer" minRows={3} maxRows={10} />
+        <Button type="primary" htmlType="submit" data-testid="ai-judge-start" loading={judge.isPending}>
+          开始判题
+        </Button>
+      </Form>
+      <section className="ai-judge__result" aria-label="判题结果" aria-live="polite">
+        {judge.isPending && <JudgingNotice />}
+        {judge.isError && <div className="ai-judge__error">{judgeFailure(judge.error)}</div>}
+        {judge.data && <ReviewNotice result={judge.data} />}
+        {judge.data && (
+          <dl className="ai-judge__dl">
+            <dt>评分</dt>
+            <dd data-testid="ai-judge-score">
+              {judge.data.score} / {judge.data.questionScore}
+            </dd>
+            <dt>评语</dt>
+            <dd>{judge.data.comment}</dd>
+            <dt>依据</dt>
+            <dd className="ai-judge__basis">{judge.data.basis}</dd>
+          </dl>
+        )}
+      </section>
+    </div>
+  );
+
+  if (inline) return content;
   return (
     <Drawer
       open={open}
@@ -115,47 +168,7 @@ export function JudgeHomePanel({ open, onClose }: HomeProps) {
       destroyOnHidden
       rootClassName="ai-judge-drawer"
     >
-      <div data-testid="ai-judge-panel" className="ai-judge">
-        <Form
-          form={form}
-          layout="vertical"
-          initialValues={{ ...JUDGE_EXAMPLES.ShortAnswer, questionType: 'ShortAnswer' }}
-          onFinish={submit}
-          disabled={judge.isPending}
-        >
-          <div className="ai-judge__row">
-            <Form.Item label="题目类型" name="questionType" rules={[schemaRule('questionType')]}>
-              <Select aria-label="题目类型" options={TYPE_OPTIONS} onChange={pickType} />
-            </Form.Item>
-            <Form.Item label="分值" name="questionScore" rules={[schemaRule('questionScore')]}>
-              <InputNumber aria-label="分值" min={1} max={AI_LIMITS.maxQuestionScore} precision={0} />
-            </Form.Item>
-          </div>
-          <TextItem label="题目" name="question" minRows={2} maxRows={8} />
-          <TextItem label="参考答案" name="realAnswer" minRows={3} maxRows={10} />
-          <TextItem label="学生答案" name="studentAnswer" minRows={3} maxRows={10} />
-          <Button type="primary" htmlType="submit" data-testid="ai-judge-start" loading={judge.isPending}>
-            开始判题
-          </Button>
-        </Form>
-        <section className="ai-judge__result" aria-label="判题结果" aria-live="polite">
-          {judge.isPending && <JudgingNotice />}
-          {judge.isError && <div className="ai-judge__error">{judgeFailure(judge.error)}</div>}
-          {judge.data && <ReviewNotice result={judge.data} />}
-          {judge.data && (
-            <dl className="ai-judge__dl">
-              <dt>评分</dt>
-              <dd data-testid="ai-judge-score">
-                {judge.data.score} / {judge.data.questionScore}
-              </dd>
-              <dt>评语</dt>
-              <dd>{judge.data.comment}</dd>
-              <dt>依据</dt>
-              <dd className="ai-judge__basis">{judge.data.basis}</dd>
-            </dl>
-          )}
-        </section>
-      </div>
+      {content}
     </Drawer>
   );
 }
