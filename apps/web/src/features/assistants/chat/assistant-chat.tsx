@@ -10,7 +10,7 @@ import {
 } from '@uplus/shared';
 import { Button, Spin, Switch } from 'antd';
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useId, useState } from 'react';
-import { errorMessage } from '../../../api/http';
+import { errorMessage, HttpError } from '../../../api/http';
 import { trackDeferredLoad } from '../../../components/lazy-antd';
 import { type AssistantTarget, useAssistantContext, useConversations } from '../api';
 import {
@@ -110,9 +110,10 @@ function ChatForTarget({ target, layout, name, picker, notice, greeting }: Assis
   }, [adopted, newest, conversationId, setConversationId]);
 
   // A conversation that no longer exists (deleted in another tab) is forgotten.
+  const gone = session.query.error instanceof HttpError && session.query.error.status === 404;
   useEffect(() => {
-    if (conversationId !== null && session.query.isError) setConversationId(null);
-  }, [conversationId, session.query.isError, setConversationId]);
+    if (conversationId !== null && gone) setConversationId(null);
+  }, [conversationId, gone, setConversationId]);
 
   // Opening a conversation goes on with the chat type (and task) of its last question.
   const turn = lastTurnOf(session.messages);
