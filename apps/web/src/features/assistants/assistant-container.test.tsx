@@ -191,7 +191,7 @@ describe('assistant container', () => {
   });
 
   it('disabled (no launcher, no chunk) when qabot is not 2, for business users, and when the call fails', async () => {
-    for (const permissions of [{ qabot: 1 }, {}]) {
+    for (const permissions of [{ qabot: 1 }, {}] as Record<string, number>[]) {
       signIn('Student');
       const calls = stubAssistantFetch(routes({ permissions }));
       const view = renderApp('/workbench/index/school');
