@@ -28,14 +28,6 @@ type Live = {
   answer: AssistantMessage;
 };
 
-/** What a send needs besides the target. */
-export type SendInput = Omit<ChatBody, 'conversationId' | 'fileIds' | 'knowledge'> & {
-  fileIds: number[];
-  knowledge: boolean;
-  /** the files as the sender shows them (for the question shown before the server has it) */
-  files: MessageFile[];
-};
-
 const REJOIN_TRIES = 3;
 const REJOIN_DELAY_MS = 1000;
 
@@ -203,8 +195,14 @@ export const useChatSession = (input: {
         setAnnouncement('');
         const state = { content: '', messageId: 0, conversationId: from };
         let accepted = false;
+        let refusal: string | null = null;
+        const shared = handlersFor(state);
         const handlers: StreamHandlers = {
-          ...handlersFor(state),
+          ...shared,
+          onError: (message) => {
+            if (accepted) shared.onError?.(message);
+            else refusal = message;
+          },
           onMeta: (meta) => {
             accepted = true;
             state.messageId = meta.messageId;
@@ -229,13 +227,14 @@ export const useChatSession = (input: {
             void refresh.conversations();
           },
         };
-        // handlersFor's callbacks read `state` at call time, so the ids named by meta are used
+        // handlersFor's callbacks read `state` at call time, so the ids named by meta are used; an error
+        // event before meta is a refusal like a JSON answer: the question comes back to the box
         const run = async () => {
           try {
             await streamChat({ ...body, ...(from ? { conversationId: from } : {}) }, handlers, abort.signal);
             if (!accepted) {
               setLive(null);
-              resolve(MSG.internalError);
+              resolve(refusal ?? MSG.internalError);
             }
           } catch (error) {
             if (!accepted) {
