@@ -56,8 +56,10 @@ test('student01 toggles the assistant by keyboard; it stays open across navigati
   await expect(launcher).toHaveAttribute('aria-expanded', 'true');
   await expect(panel).toBeVisible();
   await expect(panel.getByRole('heading', { name: '学习伴侣' })).toBeVisible();
-  await expect(panel.getByTestId('assistant-coming')).toContainText('对话功能即将开放');
-  await expect(panel.getByTestId('assistant-prompt-groups')).toContainText('知识问答');
+  // the chat: no page scene here, so a course of student01's is picked; the prompt groups of spec 2.15
+  await expect(panel.getByRole('combobox', { name: '选择课程' })).toBeVisible();
+  await expect(panel.getByTestId('chat-types')).toContainText('知识答疑');
+  await expect(panel.getByRole('textbox', { name: '输入问题' })).toBeVisible();
   await testInfo.attach('assistant-open', { body: await page.screenshot(), contentType: 'image/png' });
 
   // the panel follows in the tab order; Escape closes it and gives the focus back to the launcher

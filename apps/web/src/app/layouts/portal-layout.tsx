@@ -1,4 +1,5 @@
 import { homeTypeHidesChrome, homeTypeOf } from '@uplus/shared';
+import { AssistantLoader } from '../../features/assistants/assistant-loader';
 import { useRouteTitle } from '../../lib/page-title';
 import { useRouteHandle } from '../../lib/route-handle';
 import { isMobileRouteName } from '../../lib/routes';
@@ -13,6 +14,7 @@ import './portal-layout.css';
 /**
  * The shared layout: header and footer chosen by home type (product; custom school and nmsf; area;
  * none for qstlss and jxjy) and hidden by route flags; content sized by isFull / noMinHeight / bgColor.
+ * The AI assistant's launcher comes last (after the page in the tab order), loaded only for its users.
  */
 export function PortalLayout() {
   const config = useSiteConfig();
@@ -52,6 +54,7 @@ export function PortalLayout() {
         <GuardedOutlet meta={meta} />
       </main>
       {showFooter && <SiteFooter />}
+      {!mobile && <AssistantLoader />}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { AssistantContainer } from '../../features/assistants/assistant-container';
+import { AssistantLoader } from '../../features/assistants/assistant-loader';
 import { ProfileCompletion } from '../../features/member-profile/profile-completion';
 import { WorkbenchHeader } from '../../features/workbench/workbench-header';
 import { WorkbenchSideNav } from '../../features/workbench/workbench-side-nav';
@@ -23,7 +23,7 @@ export function WorkbenchLayout() {
           <GuardedOutlet meta={route?.meta ?? {}} />
         </main>
       </div>
-      <AssistantContainer />
+      <AssistantLoader />
       <ProfileCompletion />
     </div>
   );

@@ -1,24 +1,26 @@
-import { CloseOutlined, RightOutlined, RobotOutlined } from '@ant-design/icons';
-import { Spin, Tooltip } from 'antd';
+import { CloseOutlined, RobotOutlined } from '@ant-design/icons';
+import { COURSE_TYPES } from '@uplus/shared';
+import { Select, Spin } from 'antd';
 import { type KeyboardEvent, useCallback, useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { useStored } from '../../lib/storage';
+import { useStudyCourses, useTeachingCourses } from '../courses/api';
 import { useBasicInfo } from '../sessions/api';
 import { useOrganPermissions } from './api';
 import {
   ASSISTANT_NAMES,
   type AssistantRole,
   assistantStatus,
-  CHAT_COMING_SOON,
-  ENTRY_COMING_SOON,
   isAssistantRole,
   knownRole,
-  type OrganPermissionMap,
+  PICKED_COURSE_KEY,
+  panelTarget,
   readAssistantVisible,
-  STUDENT_PROMPT_GROUPS,
-  teacherMenu,
+  readRememberedId,
   writeAssistantVisible,
+  writeRememberedId,
 } from './assistant-model';
+import { AssistantChat } from './chat/assistant-chat';
+import { usePageScene } from './scene';
 import './assistant.css';
 
 const tabStorage = (): Storage | null => {
@@ -30,10 +32,10 @@ const tabStorage = (): Storage | null => {
 };
 
 /**
- * The AI assistant's fixed container (spec 001 section 2.9): a launcher at the bottom right that shows or
- * hides the assistant's panel. Shown only when spec 6 enables the assistant (organisation qabot = 2, a
- * student or a teacher); the visible state is remembered per tab. The chat itself is a later issue: the
- * panel says so and offers only what exists.
+ * The AI assistant's fixed container (portal spec 2.9, 2.15; issue 16): a launcher at the bottom right
+ * that shows or hides the assistant's panel. Shown only when spec 6 enables the assistant (organisation
+ * qabot = 2, a student or a teacher); the visible state is remembered per tab. The panel chats in the
+ * page's scene (a course, a homework, a catalogue item), or on a course the user picks.
  */
 export function AssistantContainer() {
   const token = useStored('AccessToken');
@@ -52,18 +54,22 @@ export function AssistantContainer() {
       </div>
     );
   }
-  return <AssistantDock role={role} permissions={permissions.data ?? {}} />;
+  return <AssistantDock role={role} />;
 }
 
-function AssistantDock({ role, permissions }: { role: AssistantRole; permissions: OrganPermissionMap }) {
+function AssistantDock({ role }: { role: AssistantRole }) {
   const [visible, setVisibleState] = useState(() => readAssistantVisible(tabStorage()));
+  // the chat mounts with the first opening and stays (an answer goes on being read while hidden)
+  const [opened, setOpened] = useState(visible);
   const launcher = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLElement>(null);
   const panelId = useId();
   const titleId = useId();
   const name = ASSISTANT_NAMES[role];
 
   const setVisible = useCallback((next: boolean) => {
     setVisibleState(next);
+    if (next) setOpened(true);
     writeAssistantVisible(tabStorage(), next);
   }, []);
 
@@ -72,7 +78,11 @@ function AssistantDock({ role, permissions }: { role: AssistantRole; permissions
     launcher.current?.focus();
   };
   const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape' && visible) {
+    // Escape in the panel or on the launcher closes; one inside a dialog opened from it (a passage, a
+    // confirmation: portals outside the panel's DOM) only closes that dialog
+    const target = event.target as Node;
+    const inside = panel.current?.contains(target) || launcher.current?.contains(target);
+    if (event.key === 'Escape' && visible && inside && !event.defaultPrevented) {
       event.stopPropagation();
       close();
     }
@@ -94,6 +104,7 @@ function AssistantDock({ role, permissions }: { role: AssistantRole; permissions
         <span>{name}</span>
       </button>
       <section
+        ref={panel}
         id={panelId}
         className="assistant-panel"
         aria-labelledby={titleId}
@@ -115,80 +126,65 @@ function AssistantDock({ role, permissions }: { role: AssistantRole; permissions
             <CloseOutlined aria-hidden />
           </button>
         </header>
-        <div className="assistant-panel__body">
-          <p className="assistant-panel__notice" data-testid="assistant-coming">
-            <strong>{CHAT_COMING_SOON}</strong>
-            <span>开放后可在这里与{name}对话。</span>
-          </p>
-          {role === 'Teacher' ? <TeacherMenu permissions={permissions} /> : <StudentPrompts />}
-        </div>
+        {opened && <PanelChat role={role} name={name} />}
       </section>
     </div>
   );
 }
 
-function TeacherMenu({ permissions }: { permissions: OrganPermissionMap }) {
-  const groups = teacherMenu(permissions);
+/** The panel's chat: in the page's scene, or on a course picked from the user's own. */
+function PanelChat({ role, name }: { role: AssistantRole; name: string }) {
+  const pageScene = usePageScene();
+  const memory = `${PICKED_COURSE_KEY}${role}`;
+  const [picked, setPickedState] = useState<number | null>(() => readRememberedId(tabStorage(), memory));
+  const setPicked = (id: number | null) => {
+    setPickedState(id);
+    writeRememberedId(tabStorage(), memory, id);
+  };
+  const first = panelTarget({ role, pageScene, pickedCourseId: picked });
+  const courses = useCourseChoices(role, first.picker);
+  // without a pick yet, the first of the user's courses
+  const fallback = picked ?? courses.options[0]?.value ?? null;
+  const { target, picker } = panelTarget({ role, pageScene, pickedCourseId: fallback });
+
   return (
-    <nav className="assistant-menu" aria-label="教学助手功能" data-testid="assistant-teacher-menu">
-      {groups.map((group) => (
-        <section
-          key={group.key}
-          className="assistant-menu__group"
-          aria-labelledby={`assistant-g-${group.key}`}
-        >
-          <h3 id={`assistant-g-${group.key}`} className="assistant-menu__title">
-            {group.title}
-          </h3>
-          <ul className="assistant-menu__list">
-            {group.entries.map((entry) => (
-              <li key={entry.key}>
-                {entry.kind === 'link' ? (
-                  <Link
-                    to={entry.to}
-                    className="assistant-entry"
-                    data-testid={`assistant-entry-${entry.key}`}
-                  >
-                    {entry.label}
-                    <RightOutlined className="assistant-entry__go" aria-hidden />
-                  </Link>
-                ) : (
-                  <Tooltip title={ENTRY_COMING_SOON}>
-                    {/* a button, so keyboard users reach the explanation too; it leads nowhere and says so */}
-                    <button
-                      type="button"
-                      className="assistant-entry is-disabled"
-                      aria-disabled="true"
-                      data-testid={`assistant-entry-${entry.key}`}
-                    >
-                      {entry.label}
-                      <span className="assistant-entry__tag">{ENTRY_COMING_SOON}</span>
-                    </button>
-                  </Tooltip>
-                )}
-              </li>
-            ))}
-          </ul>
-        </section>
-      ))}
-    </nav>
+    <AssistantChat
+      target={target}
+      layout="panel"
+      name={name}
+      picker={
+        picker ? (
+          <Select
+            size="small"
+            className="chat-bar__picker"
+            aria-label="选择课程"
+            placeholder={courses.loading ? '正在加载课程…' : courses.options.length ? '选择课程' : '暂无课程'}
+            value={fallback ?? undefined}
+            options={courses.options}
+            onChange={(id: number) => setPicked(id)}
+            loading={courses.loading}
+            showSearch={{ optionFilterProp: 'label' }}
+            popupMatchSelectWidth={false}
+            data-testid="chat-course-picker"
+          />
+        ) : undefined
+      }
+    />
   );
 }
 
-function StudentPrompts() {
-  return (
-    <section className="assistant-prompts" aria-labelledby="assistant-prompts-title">
-      <h3 id="assistant-prompts-title" className="assistant-menu__title">
-        可以问我
-      </h3>
-      <ul className="assistant-prompts__list" data-testid="assistant-prompt-groups">
-        {STUDENT_PROMPT_GROUPS.map((group) => (
-          <li key={group.key} className="assistant-prompts__item">
-            <strong>{group.title}</strong>
-            <span>{group.description}</span>
-          </li>
-        ))}
-      </ul>
-    </section>
+/** The courses the panel can ask about: a student's study list, a teacher's teaching courses. */
+const useCourseChoices = (role: AssistantRole, enabled: boolean) => {
+  const study = useStudyCourses(
+    false,
+    { types: COURSE_TYPES, search: '', page: 1 },
+    enabled && role === 'Student',
   );
-}
+  const teaching = useTeachingCourses(
+    { archived: false, search: '', page: 1 },
+    enabled && role === 'Teacher',
+  );
+  const query = role === 'Student' ? study : teaching;
+  const options = (query.data?.rows ?? []).map((c) => ({ value: Number(c.id), label: c.name }));
+  return { options, loading: enabled && query.isPending };
+};

@@ -1,28 +1,28 @@
-import { IDENTITY_TYPES, type IdentityType } from '@uplus/shared';
+import {
+  ASSISTANT_PERMISSION_KEYS,
+  type AssistantMessage,
+  type AssistantScene,
+  CHAT_TYPE_INFO,
+  type ChatType,
+  IDENTITY_TYPES,
+  type IdentityType,
+  QABOT_ENABLED,
+  STUDENT_SCENES,
+  type TeacherTask,
+} from '@uplus/shared';
 
 /*
- * The AI assistant of the workbench (spec 001 sections 2.9, 2.15, 4 and 6) as pure rules: who gets it,
- * what it is called, and which teacher menu entries are open. The component only renders these.
+ * The AI assistants (portal spec 2.9, 2.15, 4 and 6; career spec 6; issue 16) as pure rules: who gets the
+ * launcher, what it is called, which scene the panel asks in, when Enter sends, when the list follows the
+ * answer, how a streamed piece joins the text, what a screen reader is told. The components only render
+ * these. Scenes, chat types, menus and limits are the shared module's.
  */
 
-/** Organisation permission keys the assistant reads (GET base/organ/permissions answers key -> value). */
-export const ASSISTANT_PERMISSION_KEYS = {
-  /** the QA bot: 2 enables the assistant */
-  qabot: 'qabot',
-  /** batch AI questions: 2 opens 智能判题 */
-  batchAiQuestion: 'batchAiQuestion',
-  /** AI teaching analysis: truthy opens 课程分析 */
-  aiTeachingAnalysis: 'aiTeachingAnalysis',
-} as const;
-
-/** The QA bot value that enables the assistant (spec 6: "equals 2"). */
-export const QABOT_ENABLED = 2;
-/** The batch AI question value that opens 智能判题 (spec 6: "equal to 2"). */
-export const BATCH_AI_QUESTION_ENABLED = 2;
+export { ASSISTANT_PERMISSION_KEYS, QABOT_ENABLED };
 
 export type OrganPermissionMap = Readonly<Record<string, number>>;
 
-/** The roles the assistant serves (spec 6: student or teacher). */
+/** The roles the floating assistant serves (spec 6: student or teacher). */
 export type AssistantRole = Extract<IdentityType, 'Student' | 'Teacher'>;
 
 /** A stored or reported role, or null when missing or unknown (no silent default to Student here). */
@@ -61,114 +61,177 @@ export const assistantStatus = (input: {
   return assistantEnabled({ role: input.role, permissions: input.permissions.data }) ? 'enabled' : 'none';
 };
 
-/** The assistant's name by role (spec 9: study companion, teaching assistant). */
+/** The assistants' names (spec 9: study companion, teaching assistant, career mentor). */
 export const ASSISTANT_NAMES: Readonly<Record<AssistantRole, string>> = {
   Student: '学习伴侣',
   Teacher: '教学助手',
 };
+export const MENTOR_NAME = '职业导师';
 
-/** Said in the panel until the chat exists (its API bodies and screen are "not shown" in the spec). */
-export const CHAT_COMING_SOON = '对话功能即将开放';
-/** The tooltip of a menu entry whose feature is not built yet. */
-export const ENTRY_COMING_SOON = '即将开放';
+/** The name of the assistant answering in a scene. */
+export const assistantNameOf = (scene: AssistantScene): string =>
+  scene === 'CareerMentorQA'
+    ? MENTOR_NAME
+    : scene === 'TeacherQA'
+      ? ASSISTANT_NAMES.Teacher
+      : ASSISTANT_NAMES.Student;
 
-// Teacher feature menu (spec 2.15) -------------------------------------------------------------------
+// The scene the floating panel asks in -------------------------------------------------------------------
 
-/** Where the product already has the feature: the toolkit hosts the AI question generator and judge. */
-export const AI_TOOLKIT_PATH = '/ai/toolkit';
-
-type TeacherEntryDef = {
-  key: string;
-  label: string;
-  /** the page that hosts the feature, or null when it is not built yet */
-  to: string | null;
-  /** the spec 6 rule this entry needs, if any */
-  needs?: (permissions: OrganPermissionMap) => boolean;
+export type PanelTarget = {
+  scene: AssistantScene;
+  courseId?: number;
+  contentId?: number;
+  homeworkId?: number;
 };
 
-/** Spec 6: 'intelligent grading' needs the batch AI question permission equal to 2. */
-const needsBatchAiQuestion = (p: OrganPermissionMap) =>
-  p[ASSISTANT_PERMISSION_KEYS.batchAiQuestion] === BATCH_AI_QUESTION_ENABLED;
-/** Spec 6: 'course analysis' needs the AI teaching analysis permission truthy. */
-const needsTeachingAnalysis = (p: OrganPermissionMap) => !!p[ASSISTANT_PERMISSION_KEYS.aiTeachingAnalysis];
+/**
+ * The floating panel's scene: the page's own when it fits the role (a student scene for a student, the
+ * teacher scene for a teacher), else the role's course scene (CourseQA / TeacherQA) on the course the user
+ * picked — `picker: true` then, and no target until a course is picked. The career mentor has its own page.
+ */
+export const panelTarget = (input: {
+  role: AssistantRole;
+  pageScene: PanelTarget | null;
+  pickedCourseId: number | null;
+}): { target: PanelTarget | null; picker: boolean } => {
+  const page = input.pageScene;
+  const fits =
+    !!page &&
+    (input.role === 'Teacher'
+      ? page.scene === 'TeacherQA' && !!page.courseId
+      : (STUDENT_SCENES as readonly AssistantScene[]).includes(page.scene));
+  if (page && fits) return { target: page, picker: false };
+  const scene: AssistantScene = input.role === 'Teacher' ? 'TeacherQA' : 'CourseQA';
+  return {
+    target: input.pickedCourseId ? { scene, courseId: input.pickedCourseId } : null,
+    picker: true,
+  };
+};
 
-/** The teacher menu of spec 2.15, in its order. */
-export const TEACHER_MENU: readonly { key: string; title: string; entries: readonly TeacherEntryDef[] }[] = [
-  {
-    key: 'construction',
-    title: '课程建设',
-    entries: [
-      { key: 'knowledgeGraph', label: '知识图谱', to: null },
-      { key: 'teachingCase', label: '教学案例', to: null },
-      { key: 'politicalCase', label: '思政案例', to: null },
-      { key: 'teachingPlan', label: '教学计划', to: null },
-    ],
-  },
-  {
-    key: 'practice',
-    title: '实践教学',
-    entries: [
-      { key: 'expRecommend', label: '实验推荐', to: null },
-      { key: 'expCase', label: '实验案例', to: null },
-      { key: 'practiceTopic', label: '实践题目生成', to: null },
-    ],
-  },
-  {
-    key: 'assessment',
-    title: '智能评估',
-    entries: [
-      { key: 'smartQuestion', label: '智能出题', to: AI_TOOLKIT_PATH },
-      { key: 'smartGrading', label: '智能判题', to: AI_TOOLKIT_PATH, needs: needsBatchAiQuestion },
-      { key: 'commonInsight', label: '共性洞察', to: null },
-    ],
-  },
-  {
-    key: 'management',
-    title: '教学管理',
-    entries: [{ key: 'courseAnalysis', label: '课程分析', to: null, needs: needsTeachingAnalysis }],
-  },
-];
+/** The key a target's remembered state is kept under (per tab). */
+export const targetKey = (t: PanelTarget) => `${t.scene}:${t.courseId ?? ''}:${t.contentId ?? ''}`;
 
-export type TeacherMenuEntry =
-  | { key: string; label: string; kind: 'link'; to: string }
-  | { key: string; label: string; kind: 'soon' };
-export type TeacherMenuGroup = { key: string; title: string; entries: TeacherMenuEntry[] };
+// Chat types ---------------------------------------------------------------------------------------------
+
+/** The chat type a fresh conversation starts with in a scene. */
+export const defaultChatType = (scene: AssistantScene): ChatType =>
+  scene === 'CareerMentorQA' ? 'aiCareerMentor' : scene === 'TeacherQA' ? 'teacherQa' : 'studentQa';
+
+/** The label of a chat type (teacher tasks go by their menu entry's label instead). */
+export const chatTypeLabel = (type: ChatType) => CHAT_TYPE_INFO[type].label;
+
+/** The chat type and teacher task a conversation goes on with: those of its last question. */
+export const lastTurnOf = (
+  messages: readonly Pick<AssistantMessage, 'role' | 'chatType' | 'teacherTask'>[],
+): { chatType: ChatType; teacherTask: TeacherTask | null } | null => {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const m = messages[i];
+    if (m?.role === 'user') return { chatType: m.chatType, teacherTask: m.teacherTask };
+  }
+  return null;
+};
+
+// The sender ---------------------------------------------------------------------------------------------
 
 /**
- * The teacher menu for an organisation's permissions: an entry whose permission rule fails is left out
- * (the organisation has not bought it); an allowed entry leads to its page when the product has one,
- * otherwise it is shown as not yet open. Groups left empty are dropped.
+ * What a key press in the question box does: Enter sends, Shift+Enter is a new line, and nothing is sent
+ * while an input method is composing (the Enter that picks a Chinese candidate: isComposing, or keyCode
+ * 229 in browsers that report the composition only that way).
  */
-export const teacherMenu = (permissions: OrganPermissionMap): TeacherMenuGroup[] =>
-  TEACHER_MENU.map((group) => ({
-    key: group.key,
-    title: group.title,
-    entries: group.entries
-      .filter((entry) => !entry.needs || entry.needs(permissions))
-      .map(
-        (entry): TeacherMenuEntry =>
-          entry.to
-            ? { key: entry.key, label: entry.label, kind: 'link', to: entry.to }
-            : { key: entry.key, label: entry.label, kind: 'soon' },
-      ),
-  })).filter((group) => group.entries.length > 0);
+export const enterAction = (event: {
+  key: string;
+  shiftKey: boolean;
+  keyCode?: number;
+  isComposing?: boolean;
+}): 'send' | 'newline' | 'none' => {
+  if (event.key !== 'Enter') return 'none';
+  if (event.isComposing || event.keyCode === 229) return 'none';
+  return event.shiftKey ? 'newline' : 'send';
+};
 
-// Student prompt groups (spec 2.15) ------------------------------------------------------------------
+// The message list ---------------------------------------------------------------------------------------
 
-/** The student prompt groups of spec 2.15; the descriptions are ours (the spec gives none). */
-export const STUDENT_PROMPT_GROUPS = [
-  { key: 'knowledgeQa', title: '知识问答', description: '课程知识点、概念的讲解与答疑' },
-  { key: 'projectDesign', title: '项目设计', description: '需求分析、架构与各类设计图的思路' },
-  { key: 'programming', title: '编程助手', description: '代码解读、排错与优化建议' },
-] as const;
+/** How close to the end (px) still counts as "at the bottom" (a wheel notch or rounding is not a choice). */
+export const BOTTOM_SLACK = 40;
 
-// Visible / hidden (spec 4), remembered per tab ------------------------------------------------------
+/**
+ * Whether the list is scrolled to its end: the list follows the answer while this holds, and stops when
+ * the reader scrolls up to read (until they come back down).
+ */
+export const isAtBottom = (
+  el: { scrollTop: number; scrollHeight: number; clientHeight: number },
+  slack = BOTTOM_SLACK,
+) => el.scrollHeight - el.scrollTop - el.clientHeight <= slack;
+
+/**
+ * Joins a streamed piece to the text shown: `offset` is the answer's length after the piece, so the piece
+ * starts at `offset - piece.length`. A piece that overlaps what is shown (a rejoin from an older offset)
+ * replaces the overlap instead of repeating it; a piece without an offset is appended.
+ */
+export const applyDelta = (content: string, piece: string, offset: number): string => {
+  if (offset < 0) return content + piece;
+  const start = offset - piece.length;
+  if (start < 0) return piece.slice(-offset);
+  if (start <= content.length) return content.slice(0, start) + piece;
+  return content + piece;
+};
+
+/** How many characters of a finished answer are read out with 回答完成. */
+export const ANNOUNCE_CHARS = 40;
+
+/** What the polite live region says once an answer finished: 回答完成 and its first words (not each delta). */
+export const announcementOf = (text: string, status: 'Done' | 'Stopped' | 'Failed' = 'Done') => {
+  const plain = text
+    .replace(/```[\s\S]*?(```|$)/g, ' ')
+    .replace(/[#*_`>[\]|-]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const head = plain.length > ANNOUNCE_CHARS ? `${plain.slice(0, ANNOUNCE_CHARS)}…` : plain;
+  const prefix = status === 'Done' ? '回答完成' : status === 'Stopped' ? '已停止回答' : '回答失败';
+  return head ? `${prefix}：${head}` : prefix;
+};
+
+/**
+ * Splits a text into plain parts and citation marks [n] for the numbers the answer cited; other brackets
+ * stay text.
+ */
+export const citationParts = (text: string, cited: ReadonlySet<number>): (string | { n: number })[] => {
+  const parts: (string | { n: number })[] = [];
+  let last = 0;
+  for (const match of text.matchAll(/\[(\d{1,3})\]/g)) {
+    const n = Number(match[1]);
+    if (!cited.has(n)) continue;
+    const at = match.index ?? 0;
+    if (at > last) parts.push(text.slice(last, at));
+    parts.push({ n });
+    last = at + match[0].length;
+  }
+  if (last < text.length) parts.push(text.slice(last));
+  return parts;
+};
+
+/** Whether an answer's markdown holds a Mermaid fence (then the diagram is drawn where the fence is). */
+export const hasMermaidFence = (content: string) => /```\s*mermaid\b/i.test(content);
+
+/** Bytes as people read them. */
+export const sizeText = (bytes: number) =>
+  bytes >= 1024 * 1024
+    ? `${(bytes / 1024 / 1024).toFixed(1)} MB`
+    : bytes >= 1024
+      ? `${Math.round(bytes / 1024)} KB`
+      : `${bytes} B`;
+
+// Remembered per tab -------------------------------------------------------------------------------------
+
+type Store = Pick<Storage, 'getItem' | 'setItem'>;
+type ReadStore = Pick<Storage, 'getItem'>;
 
 /** sessionStorage key of the panel's visible state: per tab, so it survives navigation and reloads. */
 export const ASSISTANT_VISIBLE_KEY = 'uplus.assistant.visible';
 
 /** The remembered state: '1' visible; anything else (or no storage) hidden. */
-export const readAssistantVisible = (store: Pick<Storage, 'getItem'> | null): boolean => {
+export const readAssistantVisible = (store: ReadStore | null): boolean => {
   try {
     return store?.getItem(ASSISTANT_VISIBLE_KEY) === '1';
   } catch {
@@ -181,5 +244,27 @@ export const writeAssistantVisible = (store: Pick<Storage, 'setItem'> | null, vi
     store?.setItem(ASSISTANT_VISIBLE_KEY, visible ? '1' : '0');
   } catch {
     // storage refused (private mode, quota): the state then lasts only while the shell is mounted
+  }
+};
+
+/** sessionStorage keys of the open conversation per target and of the course picked in the panel. */
+export const CONVERSATION_KEY = 'uplus.assistant.conversation.';
+export const PICKED_COURSE_KEY = 'uplus.assistant.course.';
+
+/** A remembered positive id, or null. */
+export const readRememberedId = (store: ReadStore | null, key: string): number | null => {
+  try {
+    const n = Number(store?.getItem(key) ?? '');
+    return Number.isInteger(n) && n > 0 ? n : null;
+  } catch {
+    return null;
+  }
+};
+
+export const writeRememberedId = (store: Store | null, key: string, id: number | null): void => {
+  try {
+    store?.setItem(key, id ? String(id) : '');
+  } catch {
+    // storage refused: the choice lasts while the panel is mounted
   }
 };

@@ -74,7 +74,7 @@ export type StudyListFilter = { types: readonly CourseType[]; search: string; pa
  * `GET course/athena/courses/study` (active) or `GET course/courses/archived/study` (archived): a page of
  * the student's courses of the given types, matching the search (course name or class code).
  */
-export const useStudyCourses = (archived: boolean, filter: StudyListFilter) => {
+export const useStudyCourses = (archived: boolean, filter: StudyListFilter, enabled = true) => {
   const token = useStored('AccessToken');
   const types = filter.types.join(',');
   return useQuery({
@@ -91,7 +91,7 @@ export const useStudyCourses = (archived: boolean, filter: StudyListFilter) => {
         silent: true,
         signal,
       }),
-    enabled: !!token,
+    enabled: enabled && !!token,
     placeholderData: keepPreviousData,
   });
 };

@@ -1,38 +1,17 @@
-import {
-  FILES_BASE,
-  type FilePurpose,
-  isSuccessAnswer,
-  MSG,
-  STORAGE_KEYS,
-  type UploadedFile,
-  uploadedFile,
-} from '@uplus/shared';
-import { HttpError } from '../../api/http';
-import { getToken, storage } from '../../lib/storage';
+import { FILES_BASE, type FilePurpose, type UploadedFile, uploadedFile } from '@uplus/shared';
+import { type UploadProgress, uploadMultipart } from '../../api/upload';
 
 /*
- * Uploading a file (issue 12). Not through `http.request`: fetch cannot report upload progress, so this is
- * an XMLHttpRequest with the same X-Access-Token header and the same { success, code, message, data }
- * envelope. Failures are thrown as HttpError and never toasted here: the upload control shows them in place.
+ * Uploading a file (issue 12) with progress, through the multipart uploader of api/upload.ts (same
+ * X-Access-Token header and envelope as the http client). Failures are thrown as HttpError and never
+ * toasted here: the upload control shows them in place.
  */
 
-/** Upload progress: bytes sent of the whole request. */
-export type UploadProgress = { loaded: number; total: number; percent: number };
+export type { UploadProgress };
 
 /** The address uploads go to. */
 export const uploadUrl = (purpose: FilePurpose) =>
   `${FILES_BASE}/upload?purpose=${encodeURIComponent(purpose)}`;
-
-type Answer = { success?: unknown; code?: unknown; message?: unknown; data?: unknown };
-
-const parseAnswer = (text: string): Answer | null => {
-  try {
-    const value: unknown = JSON.parse(text);
-    return value && typeof value === 'object' ? (value as Answer) : null;
-  } catch {
-    return null;
-  }
-};
 
 /**
  * Sends `file` as multipart (field `file`) for `purpose`; resolves with the server's description of it.
@@ -44,58 +23,4 @@ export const uploadFile = (
   onProgress?: (progress: UploadProgress) => void,
   signal?: AbortSignal,
 ): Promise<UploadedFile> =>
-  new Promise<UploadedFile>((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(new HttpError(MSG.requestCancelled, { kind: 'cancelled' }));
-      return;
-    }
-    const xhr = new XMLHttpRequest();
-    const onAbort = () => xhr.abort();
-    const done = () => signal?.removeEventListener('abort', onAbort);
-    xhr.open('POST', uploadUrl(purpose));
-    xhr.setRequestHeader('Accept', 'application/json');
-    const token = getToken();
-    if (token) xhr.setRequestHeader('X-Access-Token', token);
-    xhr.upload.onprogress = (event) => {
-      if (!onProgress) return;
-      const total = event.lengthComputable ? event.total : file.size;
-      const percent = total > 0 ? Math.min(100, Math.floor((event.loaded / total) * 100)) : 0;
-      onProgress({ loaded: event.loaded, total, percent });
-    };
-    xhr.onload = () => {
-      done();
-      const answer = parseAnswer(xhr.responseText ?? '');
-      const code = typeof answer?.code === 'number' ? answer.code : xhr.status;
-      const message = typeof answer?.message === 'string' ? answer.message : '';
-      if (xhr.status === 401 || code === 401) {
-        // the token is no longer valid: drop it, as the http client does (the next page load signs in)
-        storage.remove(STORAGE_KEYS.token);
-        reject(new HttpError(message || MSG.unauthorized, { kind: 'http', status: 401, code: 401 }));
-        return;
-      }
-      if (!answer || !isSuccessAnswer(xhr.status, answer)) {
-        const status = xhr.status >= 200 && xhr.status < 300 ? code : xhr.status;
-        const fallback = status === 413 ? '文件过大' : status === 403 ? MSG.noPermission : MSG.internalError;
-        reject(new HttpError(message || fallback, { kind: 'http', status, code }));
-        return;
-      }
-      const parsed = uploadedFile.safeParse(answer.data);
-      if (!parsed.success) {
-        reject(new HttpError('服务返回的数据格式不正确', { kind: 'invalid', status: xhr.status, code }));
-        return;
-      }
-      resolve(parsed.data);
-    };
-    xhr.onerror = () => {
-      done();
-      reject(new HttpError('网络连接失败，请检查网络后重试', { kind: 'network' }));
-    };
-    xhr.onabort = () => {
-      done();
-      reject(new HttpError(MSG.requestCancelled, { kind: 'cancelled' }));
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-    const form = new FormData();
-    form.append('file', file, file.name);
-    xhr.send(form);
-  });
+  uploadMultipart({ url: uploadUrl(purpose), file, schema: uploadedFile, onProgress, signal });

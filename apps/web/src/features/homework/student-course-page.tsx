@@ -2,6 +2,7 @@ import { COURSE_TYPE_TITLES, type CourseDetail, type StudyStatus } from '@uplus/
 import { Tag } from 'antd';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { useAssistantScene } from '../assistants/scene';
 import { useCourseDetail, useStudyHomeworks } from './api';
 import { courseDatesText, deadlineText, scoreText } from './format';
 import { HomeworkPager, PageStates } from './page-states';
@@ -74,6 +75,10 @@ export function StudentCoursePage() {
   const detail = useCourseDetail(courseId);
   const isStudent = detail.data?.role === 'Student';
   const homeworks = useStudyHomeworks(courseId, page, isStudent);
+  // the study companion answers about this course (issue 16)
+  useAssistantScene(
+    isStudent && Number(courseId) > 0 ? { scene: 'CourseQA', courseId: Number(courseId) } : null,
+  );
 
   return (
     <section className="hw-page" aria-labelledby="hw-course-title">

@@ -14,6 +14,7 @@ import { Button, Modal, Tag } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { useToast } from '../../lib/toast';
+import { useAssistantScene } from '../assistants/scene';
 import { answerText, isAnswered } from './answer-format';
 import { AnswerInput } from './answer-input';
 import { saveDraft, usePaper, useSubmitHomework } from './api';
@@ -386,6 +387,12 @@ function Paper({ paper, courseId }: { paper: HomeworkPaper; courseId: string }) 
 export function StudentHomeworkPage() {
   const { courseId = '', homeworkId = '' } = useParams();
   const paper = usePaper(courseId, homeworkId);
+  // the study companion guides on this homework without handing out its answers (issue 16 part 7)
+  useAssistantScene(
+    Number(courseId) > 0 && Number(homeworkId) > 0
+      ? { scene: 'HomeworkAnswer', courseId: Number(courseId), homeworkId: Number(homeworkId) }
+      : null,
+  );
   return (
     <section className="hw-page" aria-labelledby="hw-paper-title">
       <PageStates

@@ -3,6 +3,7 @@ import { type ContentDetail, readAttrs } from '@uplus/shared';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../lib/page-title';
+import { useAssistantScene } from '../../assistants/scene';
 import { useContent } from '../api';
 import { RichContent } from '../rich-content';
 import { CloudActions } from './cloud-actions';
@@ -73,8 +74,16 @@ function Titled({ title }: { title: string }) {
   return <h1 className="catalogue-reader__title">{title}</h1>;
 }
 
+/** The catalogue item of the page's `id` as the assistant's scene (issue 16). */
+const useItemScene = (scene: 'DoExperiment' | 'DoPractice') => {
+  const [params] = useSearchParams();
+  const id = Number(params.get('id'));
+  useAssistantScene(id > 0 ? { scene, contentId: id } : null);
+};
+
 /** 实验预览 (/cloudexperiment/preview?id=): the steps, read only; the first ones in full. */
 export function ExperimentPreviewPage() {
+  useItemScene('DoExperiment');
   return (
     <BareItemPage kind="experiment" heading="实验预览">
       {(row) => {
@@ -129,6 +138,7 @@ export function ProjectSamplePage() {
 
 /** 实训预览 (/industryproject/practicalpreview?id=): the practical tasks, read only. */
 export function PracticalPreviewPage() {
+  useItemScene('DoPractice');
   return (
     <BareItemPage kind="project" heading="实训预览">
       {(row) => {

@@ -2,6 +2,7 @@ import { LockOutlined } from '@ant-design/icons';
 import { type ContentDetail, readAttrs } from '@uplus/shared';
 import { Link, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../lib/page-title';
+import { useAssistantScene } from '../../assistants/scene';
 import { useContent } from '../api';
 import { RichContent } from '../rich-content';
 import {
@@ -22,6 +23,7 @@ export function CoursePreviewPage() {
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   const item = useContent(id);
+  useAssistantScene(Number(id) > 0 ? { scene: 'PreviewCourseware', contentId: Number(id) } : null);
   return (
     <div className="catalogue-bare">
       <DetailState id={id} kind="course" query={item} listPath="/qualitycourse/index" listTitle="精品课程">
@@ -125,6 +127,7 @@ export function CourseAllPreviewPage() {
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   const item = useContent(id);
+  useAssistantScene(Number(id) > 0 ? { scene: 'PreviewCourseware', contentId: Number(id) } : null);
   return (
     <div className="catalogue-bare">
       <DetailState id={id} kind="course" query={item} listPath="/qualitycourse/index" listTitle="精品课程">

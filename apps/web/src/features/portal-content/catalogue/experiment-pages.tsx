@@ -1,6 +1,7 @@
 import { type ContentDetail, readAttrs } from '@uplus/shared';
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../lib/page-title';
+import { useAssistantScene } from '../../assistants/scene';
 import { useContent } from '../api';
 import { RichContent } from '../rich-content';
 import { CatalogueList } from './catalogue-list';
@@ -38,6 +39,7 @@ export function ExperimentDetailsPage() {
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   const item = useContent(id);
+  useAssistantScene(Number(id) > 0 ? { scene: 'DoExperiment', contentId: Number(id) } : null);
   return (
     <div className="catalogue-page">
       <DetailState id={id} kind="experiment" query={item} listPath={LIST} listTitle="云端实验">

@@ -1,6 +1,7 @@
 import { type ContentDetail, readAttrs } from '@uplus/shared';
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../lib/page-title';
+import { useAssistantScene } from '../../assistants/scene';
 import { useContent } from '../api';
 import { RichContent } from '../rich-content';
 import { CatalogueList } from './catalogue-list';
@@ -37,6 +38,7 @@ export function ProjectDetailsPage() {
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   const item = useContent(id);
+  useAssistantScene(Number(id) > 0 ? { scene: 'DoPractice', contentId: Number(id) } : null);
   return (
     <div className="catalogue-page">
       <DetailState id={id} kind="project" query={item} listPath={LIST} listTitle="产业项目实训">

@@ -1,45 +1,26 @@
+import { createSseReader } from '../../../api/sse';
+
 /*
  * Reading the draft stream of `POST /api/course/ai/generate_questions/sse` (spec 000 section 7):
- * `data: {"event":"message"|"error","answer":"...","taskId":"..."}` lines. Pure: fed text chunks,
- * returns the parsed events; a line split across chunks is kept until its end arrives.
+ * `data: {"event":"message"|"error","answer":"...","taskId":"..."}` lines, on the generic reader of
+ * api/sse.ts. Pure: fed text chunks, returns the parsed events.
  */
 
 export type DraftEvent = { event: 'message' | 'error' | string; answer: string; taskId?: string };
 
+const toDraftEvent = (value: Record<string, unknown>): DraftEvent => ({
+  event: typeof value.event === 'string' ? value.event : 'message',
+  answer: typeof value.answer === 'string' ? value.answer : '',
+  taskId: typeof value.taskId === 'string' && value.taskId ? value.taskId : undefined,
+});
+
 /** Splits a stream of text chunks into its `data:` events. */
 export const createSseParser = () => {
-  let buffer = '';
-  const parseLine = (line: string): DraftEvent | null => {
-    const trimmed = line.replace(/\r$/, '');
-    if (!trimmed.startsWith('data:')) return null;
-    const payload = trimmed.slice(5).trim();
-    if (!payload || payload === '[DONE]') return null;
-    try {
-      const value = JSON.parse(payload) as Partial<DraftEvent> | null;
-      if (!value || typeof value !== 'object') return null;
-      return {
-        event: typeof value.event === 'string' ? value.event : 'message',
-        answer: typeof value.answer === 'string' ? value.answer : '',
-        taskId: typeof value.taskId === 'string' && value.taskId ? value.taskId : undefined,
-      };
-    } catch {
-      return null;
-    }
-  };
+  const reader = createSseReader();
   return {
     /** Feeds a chunk; returns the events whose lines are complete. */
-    push(chunk: string): DraftEvent[] {
-      buffer += chunk;
-      const lines = buffer.split('\n');
-      buffer = lines.pop() ?? '';
-      return lines.map(parseLine).filter((e): e is DraftEvent => e !== null);
-    },
+    push: (chunk: string): DraftEvent[] => reader.push(chunk).map(toDraftEvent),
     /** The stream ended: the last line, if it had no newline. */
-    end(): DraftEvent[] {
-      const rest = buffer;
-      buffer = '';
-      const event = parseLine(rest);
-      return event ? [event] : [];
-    },
+    end: (): DraftEvent[] => reader.end().map(toDraftEvent),
   };
 };
