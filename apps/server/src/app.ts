@@ -20,6 +20,8 @@ import { type PageSnapshots, registerSpa } from './http/spa';
 import { BODY_SHAPE_MSG, jsonNestsDeeperThan, removeUnstorableInput } from './http/unstorable';
 import { createJobQueue, type JobQueue } from './jobs/queue';
 import { createLlmClient } from './llm/client';
+// issue 15: portal content (helper pc-server)
+import { knowledgeRoutes } from './modules/assistants/knowledge.routes';
 import { certificateRoutes } from './modules/certificates/certificates.routes';
 // issue 11: courses
 import { competitionRoutes } from './modules/competitions/competitions.routes';
@@ -47,7 +49,6 @@ import { memberProfileRoutes } from './modules/member-profile/member-profile.rou
 import { messageRoutes } from './modules/messages/messages.routes';
 import { openClassRoutes } from './modules/open-classes/open-classes.routes';
 import { organisationRoutes } from './modules/organisations/organisations.routes';
-// issue 15: portal content (helper pc-server)
 import { portalCatalogueRoutes } from './modules/portal-content/catalogue.routes';
 import { portalContentRoutes } from './modules/portal-content/portal-content.routes';
 import { pageSnapshotOf } from './modules/portal-content/portal-content.snapshot';
@@ -237,6 +238,7 @@ export const buildApp = async (config: Config, deps: AppDeps = {}): Promise<App>
   portalContentRoutes(app, ctx); // issue 15: portal content (public reads, images, the content console)
   portalCatalogueRoutes(app, ctx); // issue 15: the catalogue calls of portal spec 7
   siteSettingsRoutes(app, ctx); // issue 15 (pc-site): site settings, footer QR codes, the cloud IDE
+  knowledgeRoutes(app, ctx); // issue 16 (as-kb)
   pages.snapshot = (request) =>
     pageSnapshotOf({
       db: ctx.db,
