@@ -159,9 +159,10 @@ export const passageStamp = async (db: Db, courseId: number) => {
   return { n: Number(row?.n ?? 0), max: Number(row?.max ?? 0) };
 };
 
-/** A single-lexeme tsquery of a token (quoted: no operator inside a token is read as one). */
-const lexemeQuery = (token: string) =>
-  sql`to_tsquery('simple', ${`'${token.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`})`;
+/** A token quoted as a tsquery lexeme (no operator inside a token is read as one). */
+const quote = (t: string) => `'${t.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+/** A single-lexeme tsquery of a token. */
+const lexemeQuery = (token: string) => sql`to_tsquery('simple', ${quote(token)})`;
 
 /** In how many of the course's passages each token occurs (one query, GIN per token). */
 export const documentFrequencies = async (
@@ -193,43 +194,56 @@ export type SearchHit = {
   score: number;
 };
 
+/** What a search asks: the tokens that select passages, the weighted tokens that rank them, phrase pairs. */
+export type SearchPlan = {
+  courseId: number;
+  /** the selecting tokens: any one of `any`, or both of a pair in `both` */
+  match: { any: string[]; both: [string, string][] };
+  weighted: { token: string; weight: number }[];
+  pairs: { a: string; b: string; weight: number }[];
+  limit: number;
+};
+
 /**
- * The course's passages matching any of `match` (GIN), ranked by the sum over `weighted` of weight x
+ * The course's passages matching `match` (GIN), ranked by the sum over `weighted` of weight x
  * ts_rank(search, token) (length-normalised), plus `pairs`' phrase bonus: weight x (search @@ a <-> b).
  */
-export const searchPassages = async (
-  db: Db,
-  opts: {
-    courseId: number;
-    match: string[];
-    weighted: { token: string; weight: number }[];
-    pairs: { a: string; b: string; weight: number }[];
-    limit: number;
-  },
-): Promise<SearchHit[]> => {
-  if (opts.match.length === 0) return [];
-  const quote = (t: string) => `'${t.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
-  const any = sql`to_tsquery('simple', ${opts.match.map(quote).join(' | ')})`;
+const searchQuery = (opts: SearchPlan) => {
+  const selecting = [
+    ...opts.match.any.map(quote),
+    ...opts.match.both.map(([a, b]) => `(${quote(a)} & ${quote(b)})`),
+  ].join(' | ');
+  // the candidates' search vectors are read (and decompressed) once, in the inner query, not once per term
   const terms = opts.weighted.map(
-    (w) =>
-      sql`${w.weight}::float8 * ts_rank(${RANK_WEIGHTS}::float4[], kp.search, ${lexemeQuery(w.token)}, 1)`,
+    (w) => sql`${w.weight}::float8 * ts_rank(${RANK_WEIGHTS}::float4[], c.v, ${lexemeQuery(w.token)}, 1)`,
   );
   const phrases = opts.pairs.map(
     (x) =>
-      sql`(case when kp.search @@ to_tsquery('simple', ${`${quote(x.a)} <-> ${quote(x.b)}`}) then ${x.weight}::float8 else 0 end)`,
+      sql`(case when c.v @@ to_tsquery('simple', ${`${quote(x.a)} <-> ${quote(x.b)}`}) then ${x.weight}::float8 else 0 end)`,
   );
   const score = sql.join([...terms, ...phrases, sql`0::float8`], sql` + `);
-  const result = (await db.execute(sql`
-    select h.id, h.material_id, cm.title as material_title, h.heading, h.text, h.score
+  return sql`
+    select h.id, h.material_id, cm.title as material_title, kp.heading, kp.text, h.score
     from (
-      select kp.id, kp.material_id, kp.heading, kp.text, ${score} as score
-      from knowledge_passages kp
-      where kp.course_id = ${opts.courseId} and kp.search @@ ${any}
-      order by score desc, kp.id asc
+      select c.id, c.material_id, ${score} as score
+      from (
+        select kp.id, kp.material_id, kp.search || ''::tsvector as v
+        from knowledge_passages kp
+        where kp.course_id = ${opts.courseId} and kp.search @@ to_tsquery('simple', ${selecting})
+        offset 0
+      ) c
+      order by score desc, c.id asc
       limit ${opts.limit}
-    ) h join course_materials cm on cm.id = h.material_id
+    ) h
+    join knowledge_passages kp on kp.id = h.id
+    join course_materials cm on cm.id = h.material_id
     order by h.score desc, h.id asc
-  `)) as unknown as {
+  `;
+};
+
+export const searchPassages = async (db: Db, opts: SearchPlan): Promise<SearchHit[]> => {
+  if (opts.match.any.length + opts.match.both.length === 0) return [];
+  const result = (await db.execute(searchQuery(opts))) as unknown as {
     rows: {
       id: number | string;
       material_id: number | string;
@@ -247,4 +261,12 @@ export const searchPassages = async (
     text: r.text,
     score: Number(r.score),
   }));
+};
+
+/** EXPLAIN (ANALYZE, BUFFERS) of a search, line by line (the bench prints it). */
+export const explainSearch = async (db: Db, opts: SearchPlan): Promise<string[]> => {
+  const result = (await db.execute(sql`explain (analyze, buffers) ${searchQuery(opts)}`)) as unknown as {
+    rows: Record<string, string>[];
+  };
+  return result.rows.map((r) => Object.values(r)[0] ?? '');
 };

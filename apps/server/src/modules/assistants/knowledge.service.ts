@@ -264,16 +264,21 @@ const statsFor = async (db: Db, courseId: number, tokens: string[]): Promise<Cou
   return entry;
 };
 
-/** A term in more than this share of a large course's passages only weighs, it does not select. */
-const COMMON_SHARE = 0.25;
-const COMMON_MIN_PASSAGES = 40;
+/**
+ * How many passages the selecting words may find before the rest must come in pairs: the rarest words
+ * select on their own while their passage counts add up to at most this; the next commonest (up to
+ * PAIR_WORDS of them) select only two together. With 10,000 passages a common word alone would make every
+ * tenth passage a candidate to rank; a pair of them is rare.
+ */
+const CANDIDATE_BUDGET = 400;
+const PAIR_WORDS = 6;
 
 /**
  * The course's passages that best answer `query`: its segmented words OR-ed (GIN), each weighted by how
  * rare it is in the course (BM25's idf) times ts_rank (length-normalised; a word in the passage's heading
- * counts 4 times, in the material title or an outer heading 2.5 times one in the text). Words found in
- * more than a quarter of a large course's passages do not select passages on their own (fast with 10,000
- * passages: the rare words pick the candidates).
+ * counts 4 times, in the material title or an outer heading 2.5 times one in the text). Only the rarer
+ * words select candidates on their own, the common ones in pairs (CANDIDATE_BUDGET), so a search ranks a
+ * few hundred passages at most, also with 10,000 in the course.
  */
 export const retrievePassages = async (opts: {
   db: Db;
@@ -281,23 +286,51 @@ export const retrievePassages = async (opts: {
   query: string;
   limit: number;
 }): Promise<RetrievedPassage[]> => {
+  const plan = await retrievalPlan(opts);
+  return plan ? repo.searchPassages(opts.db, plan) : [];
+};
+
+/** The search `retrievePassages` runs for a question (null: nothing can match); the bench explains it. */
+export const retrievalPlan = async (opts: {
+  db: Db;
+  courseId: number;
+  query: string;
+  limit: number;
+}): Promise<repo.SearchPlan | null> => {
   const tokens = queryTokens(opts.query);
-  if (tokens.length === 0 || opts.limit <= 0) return [];
+  if (tokens.length === 0 || opts.limit <= 0) return null;
   const { n, df } = await statsFor(opts.db, opts.courseId, tokens);
   const present = tokens.filter((t) => (df.get(t) ?? 0) > 0);
-  if (present.length === 0) return [];
+  if (present.length === 0) return null;
   const idf = (t: string) => {
     const d = df.get(t) ?? 0;
     return Math.log(1 + (n - d + 0.5) / (d + 0.5));
   };
-  const rare = present.filter((t) => n < COMMON_MIN_PASSAGES || (df.get(t) ?? 0) / n <= COMMON_SHARE);
-  return repo.searchPassages(opts.db, {
+  const byRarity = [...present].sort((a, b) => (df.get(a) ?? 0) - (df.get(b) ?? 0));
+  const alone: string[] = [];
+  let found = 0;
+  for (const t of byRarity) {
+    const d = df.get(t) ?? 0;
+    // (a question of one word searches for it however common it is)
+    if (found + d > CANDIDATE_BUDGET && byRarity.length > 1) break;
+    alone.push(t);
+    found += d;
+  }
+  const paired = byRarity.filter((t) => !alone.includes(t)).slice(0, PAIR_WORDS);
+  // pairs of two words, not of two pieces of one word (复杂度 gives 复杂 and 杂度 as well)
+  const pieces = (a: string, b: string) =>
+    a.includes(b) || b.includes(a) || tokens.some((t) => t.includes(a) && t.includes(b));
+  const both: [string, string][] = [];
+  for (let i = 0; i < paired.length; i++)
+    for (let j = i + 1; j < paired.length; j++)
+      if (!pieces(paired[i]!, paired[j]!)) both.push([paired[i]!, paired[j]!]);
+  return {
     courseId: opts.courseId,
-    match: rare.length > 0 ? rare : present,
+    match: { any: alone, both },
     weighted: present.map((token) => ({ token, weight: idf(token) })),
     pairs: [],
     limit: Math.min(opts.limit, 50),
-  });
+  };
 };
 
 /** Whether the course has indexed passages (the context's hasKnowledge). */
