@@ -194,19 +194,18 @@ export type SearchHit = {
   score: number;
 };
 
-/** What a search asks: the tokens that select passages, the weighted tokens that rank them, phrase pairs. */
+/** What a search asks: the tokens that select passages and the weighted tokens that rank them. */
 export type SearchPlan = {
   courseId: number;
   /** the selecting tokens: any one of `any`, or both of a pair in `both` */
   match: { any: string[]; both: [string, string][] };
   weighted: { token: string; weight: number }[];
-  pairs: { a: string; b: string; weight: number }[];
   limit: number;
 };
 
 /**
  * The course's passages matching `match` (GIN), ranked by the sum over `weighted` of weight x
- * ts_rank(search, token) (length-normalised), plus `pairs`' phrase bonus: weight x (search @@ a <-> b).
+ * ts_rank(search, token) (length-normalised).
  */
 const searchQuery = (opts: SearchPlan) => {
   const selecting = [
@@ -217,11 +216,7 @@ const searchQuery = (opts: SearchPlan) => {
   const terms = opts.weighted.map(
     (w) => sql`${w.weight}::float8 * ts_rank(${RANK_WEIGHTS}::float4[], c.v, ${lexemeQuery(w.token)}, 1)`,
   );
-  const phrases = opts.pairs.map(
-    (x) =>
-      sql`(case when c.v @@ to_tsquery('simple', ${`${quote(x.a)} <-> ${quote(x.b)}`}) then ${x.weight}::float8 else 0 end)`,
-  );
-  const score = sql.join([...terms, ...phrases, sql`0::float8`], sql` + `);
+  const score = sql.join([...terms, sql`0::float8`], sql` + `);
   return sql`
     select h.id, h.material_id, cm.title as material_title, kp.heading, kp.text, h.score
     from (

@@ -328,7 +328,6 @@ export const retrievalPlan = async (opts: {
     courseId: opts.courseId,
     match: { any: alone, both },
     weighted: present.map((token) => ({ token, weight: idf(token) })),
-    pairs: [],
     limit: Math.min(opts.limit, 50),
   };
 };
