@@ -16,6 +16,8 @@
 //   company and 10,000 online positions against a baseline of 20, median and p95 (bench/jobs-lists.ts)
 //   BENCH_PORTAL_CONTENT (true): issue 15's public content lists, search, detail and the console list with
 //   10,000 published rows on one site against a baseline of 20, median and p95 (bench/portal-content.ts)
+//   BENCH_KNOWLEDGE (true): issue 16's knowledge-base retrieval with 10,000 passages in a course against the
+//   demo course's ~100, median and p95, and indexing throughput (bench/knowledge.ts)
 //   BENCH_RESUME_PDF (true): exporting an online resume as a PDF against reading it (bench/resume-pdf.ts)
 //   BENCH_BUNDLE (true): compressed JavaScript per route of the web build (bench/bundle-size.ts)
 //   BENCH_PAGE_LOAD (true): the home page's JavaScript and LCP in Chromium on a 4 Mbit/s + 40 ms link
@@ -29,6 +31,7 @@ import { type BundleSizeResult, bundleSizeReport, runBundleSize } from './bundle
 import { type ColdStartResult, coldStartReport, runColdStart } from './coldstart';
 import { type GradingBenchResult, gradingReport, runGradingBench } from './grading';
 import { type JobsListCase, jobsListReport, runJobsListBench } from './jobs-lists';
+import { type KnowledgeBenchResult, knowledgeReport, runKnowledgeBench } from './knowledge';
 import { ROOT } from './lib';
 import { type ListCase, listReport, runListBench } from './lists';
 import { type PageLoadResult, pageLoadReport, runPageLoad } from './page-load';
@@ -115,6 +118,10 @@ async function main(): Promise<void> {
     (env.BENCH_PORTAL_CONTENT ?? 'true') !== 'false'
       ? await runPortalContentBench({ log: (line) => log(`portal-content: ${line}`) })
       : null;
+  const knowledge: KnowledgeBenchResult[] | null =
+    (env.BENCH_KNOWLEDGE ?? 'true') !== 'false'
+      ? await runKnowledgeBench({ log: (line) => log(`knowledge: ${line}`) })
+      : null;
   const resumePdf: ResumePdfCase[] | null =
     (env.BENCH_RESUME_PDF ?? 'true') !== 'false'
       ? await runResumePdfBench({ log: (line) => log(`resume-pdf: ${line}`) })
@@ -157,6 +164,7 @@ async function main(): Promise<void> {
     resumeLists,
     jobsLists,
     portalContent,
+    knowledge,
     resumePdf,
     bundle,
     pageLoad,
@@ -223,6 +231,10 @@ async function main(): Promise<void> {
   if (portalContent) {
     console.log('');
     console.log(portalContentReport(portalContent));
+  }
+  if (knowledge) {
+    console.log('');
+    console.log(knowledgeReport(knowledge));
   }
   if (resumePdf) {
     console.log('');

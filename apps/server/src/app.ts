@@ -49,7 +49,6 @@ import { memberProfileRoutes } from './modules/member-profile/member-profile.rou
 import { messageRoutes } from './modules/messages/messages.routes';
 import { openClassRoutes } from './modules/open-classes/open-classes.routes';
 import { organisationRoutes } from './modules/organisations/organisations.routes';
-// issue 15: portal content (helper pc-server)
 import { portalCatalogueRoutes } from './modules/portal-content/catalogue.routes';
 import { portalContentRoutes } from './modules/portal-content/portal-content.routes';
 import { pageSnapshotOf } from './modules/portal-content/portal-content.snapshot';

@@ -19,6 +19,7 @@ import { seedDemoCertificates } from './demo-certificates';
 import { seedDemoHomework } from './demo-homework';
 import { seedDemoInternships } from './demo-internships';
 import { seedDemoJobs } from './demo-jobs';
+import { seedDemoKnowledge } from './demo-knowledge';
 import { seedDemoOpenClasses } from './demo-open-classes';
 import { seedDemoPortal } from './demo-portal';
 import { seedDemoProfiles } from './demo-profile';
@@ -513,6 +514,8 @@ export const seedDemoData = async (opts: { db: Db; port: number; storage: FileSt
     if (read) await messages.markNoticesRead({ db, userId: student.id, noticeIds: [Number(notice.id)] });
   }
   await questionBank.createLibraryKnowledges({ db, names: DEMO_KNOWLEDGES });
+  // issue 16 (as-kb): the course's lecture notes in its knowledge base (the study companion cites them)
+  await seedDemoKnowledge({ db, courseId: course.course.id, teacherId: teacher.id });
   // issue 11 (homework-server): a published homework with every question type, student01's graded submission.
   // Published three days ago, so its notice is older than 期中考试安排 (the newest, unread one above).
   await seedDemoHomework({

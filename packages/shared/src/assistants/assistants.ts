@@ -644,7 +644,7 @@ export const MATERIAL_UPLOAD_EXTENSIONS = [
 ] as const;
 export const MATERIAL_UPLOAD_ACCEPT = MATERIAL_UPLOAD_EXTENSIONS.map((e) => `.${e}`).join(',');
 export const MATERIAL_MSG = {
-  typeNotAllowed: `仅支持${MATERIAL_UPLOAD_EXTENSIONS.join('、')}格式的资料`,
+  typeNotAllowed: `仅支持${MATERIAL_UPLOAD_EXTENSIONS.join('、')}格式的资料文件`,
   tooLarge: ASSISTANT_MSG.documentTooLarge,
   empty: '文件内容为空',
 } as const;
@@ -672,6 +672,27 @@ export const knowledgePassage = z.object({
   count: z.number().int(),
 });
 export type KnowledgePassage = z.infer<typeof knowledgePassage>;
+
+/** `GET {ASSISTANT_BASE}/{courseId}/materials?pageNumber=&pageSize=`, newest first (added by as-kb). */
+export const materialListQuery = z.object({
+  pageNumber: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type MaterialListQuery = z.infer<typeof materialListQuery>;
+export const materialPage = z.object({ rows: z.array(courseMaterial), total: z.number().int() });
+export type MaterialPage = z.infer<typeof materialPage>;
+
+/** The most characters of text a material file may give (a longer one is Failed: split it). */
+export const MATERIAL_FILE_MAX_CHARS = 1_000_000;
+
+/** Knowledge-base messages besides ASSISTANT_MSG's (added by as-kb). */
+export const KNOWLEDGE_MSG = {
+  courseIdInvalid: '课程ID格式不正确',
+  fileRequired: '请选择要上传的资料文件',
+  fileTypeNotAllowed: MATERIAL_MSG.typeNotAllowed,
+  fileTooLong: '资料文字超过100万字，请拆分后上传',
+  fileEmpty: '文件中没有可读取的文字',
+} as const;
 
 // Usage (issue 16 part 7) ---------------------------------------------------------------------------
 

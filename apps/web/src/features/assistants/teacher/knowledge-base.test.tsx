@@ -122,7 +122,7 @@ describe('checkMaterialUpload (the browser’s check before an upload)', () => {
     );
     expect(checkMaterialUpload({ name: 'zero.txt', size: 0 })).toBe(MATERIAL_MSG.empty);
     expect(MATERIAL_MSG.typeNotAllowed).toBe(
-      '仅支持pdf、doc、docx、ppt、pptx、xls、xlsx、csv、txt、md格式的资料',
+      '仅支持pdf、doc、docx、ppt、pptx、xls、xlsx、csv、txt、md格式的资料文件',
     );
   });
 });
