@@ -15,9 +15,10 @@
 //   - slower = loaded / baseline (median; p95 alike); the target is at most 3.
 // `npx tsx bench/knowledge.ts` runs it alone; `npm run bench` runs it with the others (BENCH_KNOWLEDGE=false
 // skips it). BENCH_KNOWLEDGE_REPEAT (5); BENCH_KNOWLEDGE_EXPLAIN=true prints the plan of two searches after
-// loading. BENCH_KNOWLEDGE_STORAGE_MAIN=true first keeps the search vectors inside the table's rows
-// (`alter column search set storage main`, `text set storage external`: what a migration would do), to
-// measure the difference: out-of-line, every vector a search reads is fetched from the TOAST table. On PGlite, and on PostgreSQL too when TEST_DATABASE_URL or else BENCH_ADMIN_URL
+// loading. Migration 0018 keeps the search vectors inside the table's rows (`alter column search set
+// storage main`, `text set storage external`; out of line, every vector a search reads was fetched from the
+// TOAST table); BENCH_KNOWLEDGE_STORAGE_MAIN=true sets the same again (a no-op since 0018). On PGlite, and
+// on PostgreSQL too when TEST_DATABASE_URL or else BENCH_ADMIN_URL
 // (postgres://postgres@127.0.0.1:5432/postgres) answers.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
