@@ -691,7 +691,7 @@ export const KNOWLEDGE_MSG = {
   fileRequired: '请选择要上传的资料文件',
   fileTypeNotAllowed: MATERIAL_MSG.typeNotAllowed,
   fileTooLong: '资料文字超过100万字，请拆分后上传',
-  fileEmpty: '文件中没有可读取的文字',
+  fileEmpty: '文件中没有文字内容',
 } as const;
 
 // Usage (issue 16 part 7) ---------------------------------------------------------------------------
