@@ -343,7 +343,7 @@ const checkClassDiagram = (lines: Line[]) => {
     if (ANNOTATION_FOR.test(s)) continue;
     const relation = CLASS_RELATION.exec(s);
     if (relation) continue;
-    if (/--|\.\./.test(s.replace(/"[^"]*"/g, '')))
+    if (/--|\.\.|->|<-|==/.test(s.replace(/"[^"]*"/g, '')))
       problem(
         line.n,
         '类的关系写法不正确（应为 A <|-- B、A *-- B、A o-- B、A --> B、A ..> B、A <|.. B 等）',

@@ -40,13 +40,13 @@ export const normalise = (text: string) =>
 
 /** Phrases that state an answer, followed by option letters. */
 const LETTER_STATEMENTS = [
-  /(?:正确|标准|参考|最终)?答案(?:应该|应当|就|一定)?(?:是|为|选)?\s*[:：]?\s*(?:选项?)?\s*((?:[A-H](?![A-Za-z])[\s、,，和与及/]*)+)/g,
-  /(?:应该|应当|就|所以|因此|故)?选(?:择)?\s*(?:选项)?\s*((?:[A-H](?![A-Za-z])[\s、,，和与及/]*)+)/g,
-  /正确(?:的)?(?:选项|答案)?(?:是|为|有)\s*[:：]?\s*((?:[A-H](?![A-Za-z])[\s、,，和与及/]*)+)/g,
+  /(?:正确|标准|参考|最终)?答案(?:应该|应当|就|一定)?(?:是|为|选)?\s*[:：]?\s*(?:选项?)?\s*((?:[A-H][\s、,，和与及/]*)+)(?![A-Za-z])/g,
+  /(?:应该|应当|就|所以|因此|故)?选(?:择)?\s*(?:选项)?\s*((?:[A-H][\s、,，和与及/]*)+)(?![A-Za-z])/g,
+  /正确(?:的)?(?:选项|答案)?(?:是|为|有)\s*[:：]?\s*((?:[A-H][\s、,，和与及/]*)+)(?![A-Za-z])/g,
 ];
 /** Letters followed by a phrase that marks them right: "B是正确的", "A、C正确", "选项B正确". */
 const LETTERS_MARKED_RIGHT =
-  /((?:[A-H](?![A-Za-z])[\s、,，和与及/]*)+)(?:选?项)?(?:都|均)?(?:是|为)?(?:正确|对(?![应于比待象照称话错]))(?:的|答案|选项)?/g;
+  /((?:[A-H][\s、,，和与及/]*)+)(?![A-Za-z])(?:选?项)?(?:都|均)?(?:是|为)?(?:正确|对(?![应于比待象照称话错]))(?:的|答案|选项)?/g;
 /** Before a statement: it is a supposition, not an answer (如果选A…). */
 const SUPPOSED = /(?:如果|假如|假设|若|要是|万一|是否|可以|能否|会不会|不|非|没)\s*$/;
 /** After a statement: it is a question or a choice left open (选A还是选B？). */
@@ -97,7 +97,7 @@ const SUBJECTS =
 
 const verdictPatterns = (words: string) => [
   new RegExp(
-    `${SUBJECTS}(?:的答案)?(?:应该|应当|显然|其实)?(?:是|为)?\\s*[:：]?\\s*(?:${words})(?![误确错应于比待象照])`,
+    `${SUBJECTS}(?:的答案|的说法|中的说法)?(?:应该|应当|显然|其实)?(?:是|为)?\\s*[:：]?\\s*(?:${words})(?![误确错应于比待象照])`,
     'gi',
   ),
   new RegExp(
