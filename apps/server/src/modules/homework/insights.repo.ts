@@ -62,7 +62,7 @@ export type QuestionFigures = {
  * submissions only), most first; questions nobody got wrong are left out.
  */
 export const weakestQuestions = async (db: Db, courseId: number, limit: number) => {
-  const low = sql<number>`sum(case when ${homeworkAnswers.score} < ${LOW_SCORE_SHARE} * ${homeworkAnswers.maxScore} then 1 else 0 end)`;
+  const low = sql<number>`sum(case when ${homeworkAnswers.score} < cast(${LOW_SCORE_SHARE} as double precision) * ${homeworkAnswers.maxScore} then 1 else 0 end)`;
   const rows = await db
     .select({
       questionId: homeworkQuestions.id,
@@ -118,7 +118,7 @@ export const commonLowAnswers = async (db: Db, questionIds: readonly number[]) =
             inArray(homeworkAnswers.questionId, [...questionIds]),
             eq(homeworkSubmissions.status, 'submitted'),
             eq(homeworkAnswers.gradeState, 'graded'),
-            sql`${homeworkAnswers.score} < ${LOW_SCORE_SHARE} * ${homeworkAnswers.maxScore}`,
+            sql`${homeworkAnswers.score} < cast(${LOW_SCORE_SHARE} as double precision) * ${homeworkAnswers.maxScore}`,
             sql`${homeworkAnswers.answer} <> ''`,
           ),
         )
