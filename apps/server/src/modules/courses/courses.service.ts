@@ -634,6 +634,15 @@ export const pageRoster = async (opts: {
   };
 };
 
+/** A course's student members and classes, counted (the teaching assistant's course figures, issue 16). */
+export const courseCounts = async (opts: { db: Db; courseId: number }) => {
+  const [students, classes] = await Promise.all([
+    repo.pageStudentsOfCourse(opts.db, { courseId: opts.courseId, search: '', offset: 0, limit: 1 }),
+    repo.pageClassesOfCourse(opts.db, { courseId: opts.courseId, offset: 0, limit: 1 }),
+  ]);
+  return { students: Number(students.total), classes: Number(classes.total) };
+};
+
 /** `DELETE course/courses/{id}/students/{userId}`: the student leaves the course; their submissions stay. */
 export const removeStudent = async (opts: {
   db: Db;

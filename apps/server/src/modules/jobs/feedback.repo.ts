@@ -70,6 +70,15 @@ export const pageDeliveries = async (db: Db, userId: number, q: FeedbackListQuer
   return { rows, total: Number(total?.n ?? 0) };
 };
 
+/** The user's newest live deliveries of both modes (delivery_records_user_idx). */
+export const recentDeliveries = (db: Db, userId: number, limit: number) =>
+  db
+    .select()
+    .from(deliveryRecords)
+    .where(and(eq(deliveryRecords.userId, userId), isNull(deliveryRecords.canceledAt)))
+    .orderBy(desc(deliveryRecords.createdAt), desc(deliveryRecords.id))
+    .limit(limit);
+
 /** One of the user's deliveries (cancelled ones only when `withCanceled`), or null. */
 export const findOwnDelivery = async (db: Db, userId: number, id: number, withCanceled = false) => {
   const [row] = await db

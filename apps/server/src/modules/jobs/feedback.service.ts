@@ -8,6 +8,7 @@ import {
   type FeedbackRecord,
   type FeedbackRecordItem,
   type FeedbackType,
+  INVITATION_STATUS_TITLES,
   invitationStatusOf,
   JOB_DEGREES,
   JOBS_MSG,
@@ -24,7 +25,7 @@ import {
 import type { Config } from '../../config/config';
 import { AppError } from '../../core/errors';
 import type { Db } from '../../db/client';
-import { companyCards, companyOfUser } from '../employer/employer.service';
+import { companiesByIds, companyCards, companyOfUser } from '../employer/employer.service';
 import {
   type FileRow,
   type FileUrlContext,
@@ -207,6 +208,73 @@ export const pageFeedback = async ({
 }: WhoAsks & { query: FeedbackListQuery }): Promise<FeedbackPage> => {
   const page = await repo.pageDeliveries(ctx.db, actor.userId, query);
   return { total: page.total, rows: await present(ctx, page.rows, query.type) };
+};
+
+/** One delivery as the career mentor reads it: what, where, when, and how far it got. */
+export type DeliverySummary = {
+  position: string;
+  company: string;
+  mode: 'Recruitment' | 'InternProgram';
+  deliveredAt: number;
+  /** 已投递, 被查看, 笔试邀请（待处理）, 面试邀请（已接受）, 录用通知（…）, 不合适 */
+  status: string;
+};
+
+/**
+ * Contract (issue 16): a member's newest live deliveries with the stage each reached, for the career mentor
+ * (the student's own, read with their consent). No files, no contact details.
+ */
+export const recentDeliveriesOf = async (opts: {
+  db: Db;
+  userId: number;
+  limit: number;
+  now: Date;
+}): Promise<DeliverySummary[]> => {
+  const rows = await repo.recentDeliveries(opts.db, opts.userId, opts.limit);
+  const [feedbacks, occupations, programmes, companies] = await Promise.all([
+    repo.findFeedbacks(
+      opts.db,
+      rows.map((r) => r.id),
+    ),
+    occupationsByIds({
+      db: opts.db,
+      ids: rows.map((r) => r.occupationId).filter((x): x is number => x != null),
+    }),
+    programmesByIds({
+      db: opts.db,
+      ids: rows.map((r) => r.internGroupId).filter((x): x is number => x != null),
+      now: opts.now,
+    }),
+    companiesByIds({ db: opts.db, ids: [...new Set(rows.map((r) => r.companyId))] }),
+  ]);
+  const occupationById = new Map(occupations.map((o) => [o.id, o]));
+  const companyById = new Map(companies.map((c) => [c.id, c]));
+  const titles: Record<string, string> = { Written: '笔试邀请', Interview: '面试邀请', Offer: '录用通知' };
+  return rows.map((d) => {
+    const mine = feedbacks.filter((f) => f.deliveryId === d.id);
+    const invitation = ['Offer', 'Interview', 'Written']
+      .map((type) => mine.find((f) => f.type === type))
+      .find((f) => f !== undefined);
+    const status =
+      d.inappropriateAt || mine.some((f) => f.type === 'Inappropriate')
+        ? '不合适'
+        : invitation
+          ? `${titles[invitation.type]}（${INVITATION_STATUS_TITLES[invitationStatusOf(invitation.status, invitation.respondBy, opts.now.getTime())]}）`
+          : d.viewedAt
+            ? '被查看'
+            : '已投递';
+    const company = companyById.get(d.companyId);
+    return {
+      position:
+        (d.occupationId != null ? occupationById.get(d.occupationId)?.name : undefined) ??
+        (d.internGroupId != null ? programmes.get(d.internGroupId)?.name : undefined) ??
+        '',
+      company: company?.nickname || company?.name || '',
+      mode: d.campusRecruitMode === 'InternProgram' ? 'InternProgram' : 'Recruitment',
+      deliveredAt: d.createdAt.getTime(),
+      status,
+    };
+  });
 };
 
 const ownDelivery = async (db: Db, userId: number, id: number) => {

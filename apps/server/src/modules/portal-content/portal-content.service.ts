@@ -279,6 +279,24 @@ export const publicContentById = async (opts: {
   return detailOf(opts.db, opts.site, r, opts.signedIn ?? false);
 };
 
+/**
+ * A published row by id, whatever site it belongs to, with its parsed attrs; null when missing or not
+ * published (the assistants give a catalogue item's text to the model, issue 16).
+ */
+export const publishedContentById = async (opts: { db: Db; id: number }) => {
+  const r = await repo.findContent(opts.db, opts.id);
+  if (r?.status !== 'Published') return null;
+  const kind = r.kind as ContentKind;
+  return {
+    id: r.id,
+    kind,
+    title: r.title,
+    summary: r.summary,
+    body: r.body,
+    attrs: readAttrs(kind, r.attrs) as Record<string, unknown>,
+  };
+};
+
 /** `GET /api/portal/contents/by-slug/{kind}/{slug}`: a page or lab row of the site (its own wins); else 404. */
 export const publicContentBySlug = async (opts: {
   db: Db;

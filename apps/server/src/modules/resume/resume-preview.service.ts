@@ -11,6 +11,7 @@ import {
   resumeDegreeTitle,
   sexTitle,
 } from '@uplus/shared';
+import type { Db } from '../../db/client';
 import { claimFile, type FileUrlContext, fileUrlById, openContent } from '../files/files.service';
 import { careerProfileOf, profileSummaryOf } from '../member-profile/member-profile.service';
 import type { Actor } from '../sessions/actor';
@@ -67,7 +68,7 @@ const collect = async (
 
 /** The whole resume `resume` of member `userId` (see `collect`). */
 const collectOf = async (
-  ctx: FileUrlContext,
+  ctx: Pick<FileUrlContext, 'db' | 'now'>,
   userId: number,
   resume: Awaited<ReturnType<typeof resumeOf>>,
 ): Promise<{ preview: ResumePreview; portraitFileId: number | null; userId: number }> => {
@@ -172,6 +173,20 @@ const collectOf = async (
       evaluation: resume.evaluation,
     },
   };
+};
+
+/**
+ * Contract (issue 16): member `userId`'s whole online resume without the avatar (portrait ''), for the
+ * career mentor, which reads the asking student's own resume with their consent.
+ */
+export const resumePreviewOfUser = async (opts: {
+  db: Db;
+  userId: number;
+  now: Date;
+}): Promise<ResumePreview> => {
+  const resume = await resumeOfUser(opts);
+  const { preview } = await collectOf({ db: opts.db, now: () => opts.now }, opts.userId, resume);
+  return preview;
 };
 
 /** `GET /resume_onlines/preview`: the asker's whole online resume, the avatar as a signed address. */
