@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  ANSWER_SCENES,
   ASSISTANT_LIMITS,
   ASSISTANT_MSG,
   type AssistantContext,
@@ -40,7 +41,7 @@ import {
 } from './assistants.policy';
 import * as repo from './assistants.repo';
 import { type AssistantRunner, STALE_MS } from './chat-runner';
-import { contentFacts, type Fact } from './facts.service';
+import { contentFacts, type Fact, guardQuestionsOf } from './facts.service';
 import { hasKnowledge } from './knowledge.service';
 
 /*
@@ -396,6 +397,12 @@ export const ask = async (opts: {
   }
   opts.llm.modelFor('assistant');
   const files = await readAssistantFiles({ db, actor, fileIds: body.fileIds });
+  // read before the stream opens: a homework that is not this student's (or not published) is refused
+  // with the homework area's own 404 instead of a failed answer
+  const guardQuestions =
+    ANSWER_SCENES.includes(access.scene) && access.courseId
+      ? await guardQuestionsOf({ db, actor, courseId: access.courseId, homeworkId: body.homeworkId })
+      : null;
   const knowledge =
     body.knowledge &&
     access.courseId !== null &&
@@ -480,6 +487,7 @@ export const ask = async (opts: {
     knowledge,
     mentorConsent,
     contentFacts: access.contentFacts,
+    guardQuestions,
     requestAt: opts.requestAt,
   });
   return {

@@ -75,6 +75,8 @@ export type AnswerJob = {
   mentorConsent: boolean;
   /** CONTENT_SCENES: the catalogue item's facts, read when the question was checked */
   contentFacts: Fact[];
+  /** ANSWER_SCENES: the homework's questions, read when the question was checked (a bad homework is refused then) */
+  guardQuestions?: GuardQuestion[] | null;
   /** when the request arrived (time to first token) */
   requestAt: number;
 };
@@ -260,9 +262,11 @@ export const createAssistantRunner = (deps: {
             )
           : Promise.resolve(job.contentFacts),
       // the guard fails closed: no answer when the homework's questions cannot be read
-      guarded && job.courseId
-        ? guardQuestionsOf({ db, actor: job.actor, courseId: job.courseId, homeworkId: job.homeworkId })
-        : Promise.resolve(null),
+      job.guardQuestions !== undefined
+        ? Promise.resolve(job.guardQuestions)
+        : guarded && job.courseId
+          ? guardQuestionsOf({ db, actor: job.actor, courseId: job.courseId, homeworkId: job.homeworkId })
+          : Promise.resolve(null),
     ]);
     return { history, passages, facts, guardQuestions };
   };
