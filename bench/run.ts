@@ -8,6 +8,11 @@
 //   BENCH_SANDBOX (true): the code sandbox figures (bench/sandbox.ts; needs bubblewrap and gcc)
 //   BENCH_SSE (true): latency added per streamed AI token (bench/sse.ts); BENCH_SSE_TOKENS (1000),
 //   BENCH_SSE_INTERVAL_MS (5)
+//   BENCH_ASSISTANT (true): the AI assistants' time to first token added by our server (POST .../chat against
+//   the upstream directly, one at a time and BENCH_ASSISTANT_CONCURRENCY (10) at once), and the lag of a
+//   client that rejoins a streaming answer on the same and on another instance (bench/assistant.ts; two
+//   servers on PostgreSQL at BENCH_ADMIN_URL); BENCH_ASSISTANT_QUESTIONS (200), BENCH_ASSISTANT_REJOIN_ANSWERS
+//   (5), BENCH_ASSISTANT_REJOIN_TOKENS (200), BENCH_ASSISTANT_REJOIN_INTERVAL_MS (10)
 //   BENCH_GRADING (true): grading a homework of 30 students x 10 questions on PGlite, wall time and the
 //   sandbox's share, against the same programs straight through the sandbox (bench/grading.ts)
 //   BENCH_LISTS (true): issue 12's list endpoints with 10,000 rows against 10 (bench/lists.ts)
@@ -27,6 +32,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type ApiBenchResult, type LoadResult, runApiBench } from './api';
+import {
+  type AssistantBenchResult,
+  assistantOptionsFromEnv,
+  assistantReport,
+  runAssistantBench,
+} from './assistant';
 import { type BundleSizeResult, bundleSizeReport, runBundleSize } from './bundle-size';
 import { type ColdStartResult, coldStartReport, runColdStart } from './coldstart';
 import { type GradingBenchResult, gradingReport, runGradingBench } from './grading';
@@ -103,6 +114,13 @@ async function main(): Promise<void> {
           log,
         )
       : null;
+  const assistant: AssistantBenchResult | null =
+    (env.BENCH_ASSISTANT ?? 'true') !== 'false'
+      ? await runAssistantBench(
+          { ...assistantOptionsFromEnv(env), adminUrl: options.adminUrl, logLevel: options.logLevel },
+          log,
+        )
+      : null;
   const grading: GradingBenchResult | null =
     (env.BENCH_GRADING ?? 'true') !== 'false' ? await runGradingBench(log) : null;
   const lists: ListCase[] | null =
@@ -159,6 +177,7 @@ async function main(): Promise<void> {
     targetRatio: TARGET_RATIO,
     sandbox,
     sse,
+    assistant,
     grading,
     lists,
     resumeLists,
@@ -207,6 +226,10 @@ async function main(): Promise<void> {
   if (sse) {
     console.log('');
     console.log(sseReport(sse).join('\n'));
+  }
+  if (assistant) {
+    console.log('');
+    console.log(assistantReport(assistant).join('\n'));
   }
   if (grading) {
     console.log('');
