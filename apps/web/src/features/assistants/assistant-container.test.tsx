@@ -693,7 +693,7 @@ describe('assistant container', () => {
     expect(p.queryByTestId('chat-types')).toBeNull();
     expect(p.queryByRole('switch', { name: '知识库' })).toBeNull();
 
-    fireEvent.click(within(menu).getByRole('button', { name: '知识图谱' }));
+    fireEvent.click(within(menu).getByRole('button', { name: /^知识图谱/ }));
     expect(p.getByTestId('chat-task-current').textContent).toContain('知识图谱');
     const box = await input();
     expect(box.getAttribute('placeholder')).toBe('输入课程或章节名称，生成知识点图谱');
@@ -714,7 +714,7 @@ describe('assistant container', () => {
     fireEvent.click(p.getByTestId('chat-new-top'));
     fireEvent.click(
       within(await p.findByRole('navigation', { name: '教学助手功能' })).getByRole('button', {
-        name: '智能出题',
+        name: /^智能出题/,
       }),
     );
     const inPlace = await p.findByTestId('chat-teacher-panel');

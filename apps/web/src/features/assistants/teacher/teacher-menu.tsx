@@ -131,8 +131,8 @@ export function TeacherMenu({ context, onStartTask, onOpenPanel }: TeacherMenuPr
                   type="button"
                   className="teacher-entry"
                   data-testid={`assistant-entry-${entry.key}`}
-                  aria-labelledby={`${id}-${entry.key}-label`}
-                  aria-describedby={`${id}-${entry.key}-hint`}
+                  // the name is the label and its hint, both visible (WCAG 2.5.3: the visible text is in the name)
+                  aria-labelledby={`${id}-${entry.key}-label ${id}-${entry.key}-hint`}
                   onClick={() => (entry.kind === 'chat' ? onStartTask(entry) : onOpenPanel(entry.key))}
                 >
                   <span className="teacher-entry__icon" aria-hidden>
