@@ -16,7 +16,7 @@ import {
  * (e2e/fixtures/ai-script.ts): student01 asks in 数据结构 with the knowledge base on and gets a cited
  * answer, reloads in the middle of it and sees it finish, uploads a PDF and asks about it, asks for a class
  * diagram and sees it drawn; teacher01 uses three entries of the teaching assistant's menu; the career
- * mentor answers from student01's resume once the student allows it to read it.
+ * mentor answers from student02's resume once the student allows it to read it.
  */
 
 const REPORT_PDF = fileURLToPath(new URL('./fixtures/experiment-report.pdf', import.meta.url));
@@ -165,8 +165,9 @@ test('the teaching assistant: 教学计划, 课程分析 and 智能出题 in pla
 });
 
 test('the career mentor answers from the resume once the student allows it', async ({ page }, testInfo) => {
-  await actInDemoSchool(page, 'student01');
-  await signInAt(page, '/workbench/index/careerMentor', 'student01');
+  // student02 has the demo's filled online resume (student01's stays empty for a new user to fill)
+  await actInDemoSchool(page, 'student02');
+  await signInAt(page, '/workbench/index/careerMentor', 'student02');
   await dismissCourseNotice(page);
   const area = page.getByTestId('career-mentor-area');
   await expect(area).toBeVisible();
