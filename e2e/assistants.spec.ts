@@ -57,7 +57,7 @@ async function openAssistant(page: Page) {
   return panel;
 }
 
-async function ask(page: Page, scope: ReturnType<Page['getByTestId']>, text: string): Promise<void> {
+async function ask(scope: ReturnType<Page['getByTestId']>, text: string): Promise<void> {
   const input = scope.getByTestId('chat-input');
   await input.fill(text);
   await input.press('Enter');
@@ -87,7 +87,7 @@ test('the study companion: a cited answer that survives a reload, a PDF, a class
   await expect(knowledge).toHaveAttribute('aria-checked', 'true');
   await expectNoAxeViolations(page);
 
-  await ask(page, panel, ASSISTANT_E2E.kbQuery);
+  await ask(panel, ASSISTANT_E2E.kbQuery);
   const answer = panel.getByTestId('chat-answer').last();
   await expect(answer).toContainText('在单链表中插入结点');
   // the answer is written by the server: a reload in the middle of it shows the text so far and goes on
@@ -114,7 +114,7 @@ test('the study companion: a cited answer that survives a reload, a PDF, a class
   await panel.getByTestId('chat-new-top').click();
   await panel.getByTestId('chat-file-input').setInputFiles(REPORT_PDF);
   await expect(panel.getByTestId('chat-upload-state')).toContainText('已就绪', { timeout: 30_000 });
-  await ask(page, panel, ASSISTANT_E2E.pdfQuery);
+  await ask(panel, ASSISTANT_E2E.pdfQuery);
   await expect(panel.getByTestId('chat-message-file').last()).toContainText('experiment-report.pdf');
   await expect(panel.getByTestId('chat-answer').last()).toContainText(ASSISTANT_E2E.pdfAnswer);
 
@@ -122,7 +122,7 @@ test('the study companion: a cited answer that survives a reload, a PDF, a class
   await panel.getByTestId('chat-new-top').click();
   await panel.getByTestId('chat-group-projectDesign').click();
   await panel.getByTestId('chat-type-classDiagram').click();
-  await ask(page, panel, ASSISTANT_E2E.classQuery);
+  await ask(panel, ASSISTANT_E2E.classQuery);
   const diagram = panel.getByTestId('chat-diagram').last();
   await expect(diagram.locator('svg')).toBeVisible({ timeout: 30_000 });
   await expect(diagram).toContainText('Library');
@@ -143,12 +143,12 @@ test('the teaching assistant: 教学计划, 课程分析 and 智能出题 in pla
   await expect(panel.getByRole('heading', { name: '教学助手' })).toBeVisible();
 
   await panel.getByTestId('assistant-entry-teachingPlan').click();
-  await ask(page, panel, ASSISTANT_E2E.teacherPlanQuery);
+  await ask(panel, ASSISTANT_E2E.teacherPlanQuery);
   await expect(panel.getByTestId('chat-answer').last()).toContainText(ASSISTANT_E2E.teacherPlanAnswer);
 
   await panel.getByTestId('chat-new-top').click();
   await panel.getByTestId('assistant-entry-courseAnalysis').click();
-  await ask(page, panel, ASSISTANT_E2E.teacherAnalysisQuery);
+  await ask(panel, ASSISTANT_E2E.teacherAnalysisQuery);
   await expect(panel.getByTestId('chat-answer').last()).toContainText(ASSISTANT_E2E.teacherAnalysisAnswer);
 
   // 智能出题 opens the generator inside the panel (the page stays where it is)
@@ -174,7 +174,7 @@ test('the career mentor answers from the resume once the student allows it', asy
   const consent = page.getByTestId('mentor-consent-switch');
   if ((await consent.getAttribute('aria-checked')) !== 'true') await consent.click();
   await expect(consent).toHaveAttribute('aria-checked', 'true');
-  await ask(page, area, ASSISTANT_E2E.mentorQuery);
+  await ask(area, ASSISTANT_E2E.mentorQuery);
   await expect(area.getByTestId('chat-answer').last()).toContainText(ASSISTANT_E2E.mentorAnswer);
   await testInfo.attach('career-mentor', { body: await page.screenshot(), contentType: 'image/png' });
   await expectNoAxeViolations(page);
