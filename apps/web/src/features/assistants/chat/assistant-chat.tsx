@@ -324,33 +324,36 @@ function ChatForTarget({ target, layout, name, picker, notice, greeting }: Assis
 
   return (
     <div className={`chat chat--${layout}`} data-testid="assistant-chat">
-      <div className="chat-bar">
-        <div className="chat-bar__where">
-          {picker ?? (
-            <span className="chat-bar__course" data-testid="chat-course">
-              {ctx?.courseName ?? ''}
-            </span>
+      {/* the career mentor's page has no course and no list buttons here: no empty bar then */}
+      {(layout === 'panel' || picker || ctx?.courseName) && (
+        <div className="chat-bar">
+          <div className="chat-bar__where">
+            {picker ?? (
+              <span className="chat-bar__course" data-testid="chat-course">
+                {ctx?.courseName ?? ''}
+              </span>
+            )}
+          </div>
+          {target && ctx?.hasAiPerm && !panel && layout === 'panel' && (
+            <>
+              <Button
+                size="small"
+                type={listOpen ? 'primary' : 'default'}
+                icon={<MessageOutlined />}
+                aria-expanded={listOpen}
+                aria-controls={listOpen ? listId : undefined}
+                onClick={() => setListOpen(!listOpen)}
+                data-testid="chat-toggle-list"
+              >
+                会话
+              </Button>
+              <Button size="small" icon={<PlusOutlined />} onClick={startNew} data-testid="chat-new-top">
+                新对话
+              </Button>
+            </>
           )}
         </div>
-        {target && ctx?.hasAiPerm && !panel && layout === 'panel' && (
-          <>
-            <Button
-              size="small"
-              type={listOpen ? 'primary' : 'default'}
-              icon={<MessageOutlined />}
-              aria-expanded={listOpen}
-              aria-controls={listOpen ? listId : undefined}
-              onClick={() => setListOpen(!listOpen)}
-              data-testid="chat-toggle-list"
-            >
-              会话
-            </Button>
-            <Button size="small" icon={<PlusOutlined />} onClick={startNew} data-testid="chat-new-top">
-              新对话
-            </Button>
-          </>
-        )}
-      </div>
+      )}
       {notice}
       {body}
     </div>

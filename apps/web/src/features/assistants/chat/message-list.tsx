@@ -72,7 +72,8 @@ export function MessageList(props: MessageListProps) {
   // Follow the answer while the reader is at the bottom (a new question always brings them there).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the tail stands for what was added
   useLayoutEffect(() => {
-    if (follow.current) {
+    // nothing asked yet: the greeting (or the teacher's menu) is read from its top
+    if (follow.current && messages.length > 0) {
       const el = scroller.current;
       if (el) el.scrollTop = el.scrollHeight;
     }
