@@ -4,13 +4,11 @@ import {
   courseMaterial,
   courseUsage,
   homeworkPage,
-  isSuccessAnswer,
   MATERIAL_PAGE_SIZE,
-  MSG,
   pageOf,
 } from '@uplus/shared';
-import { HttpError, http, serviceUrl } from '../../../api/http';
-import { getToken } from '../../../lib/storage';
+import { http, serviceUrl } from '../../../api/http';
+import { type UploadProgress, uploadMultipart } from '../../../api/upload';
 import { homeworkKeys } from '../../homework/api';
 
 /*
@@ -74,22 +72,11 @@ export const useDeleteMaterial = (courseId: number) => {
 };
 
 /** Upload progress: bytes sent of the whole request. */
-export type MaterialUploadProgress = { loaded: number; total: number; percent: number };
-
-type Answer = { success?: unknown; code?: unknown; message?: unknown; data?: unknown };
-const parseAnswer = (text: string): Answer | null => {
-  try {
-    const value: unknown = JSON.parse(text);
-    return value && typeof value === 'object' ? (value as Answer) : null;
-  } catch {
-    return null;
-  }
-};
+export type MaterialUploadProgress = UploadProgress;
 
 /**
- * `POST {ASSISTANT_BASE}/{courseId}/materials/upload` (multipart `file`, optional `title`). An
- * XMLHttpRequest, as fetch cannot report upload progress; same header and envelope as the http client.
- * Failures are thrown as HttpError and never toasted here: the tab shows them in place.
+ * `POST {ASSISTANT_BASE}/{courseId}/materials/upload` (multipart `file`, optional `title`), with progress
+ * (api/upload.ts). Failures are thrown as HttpError and never toasted here: the tab shows them in place.
  */
 export const uploadMaterial = (
   courseId: number,
@@ -100,63 +87,13 @@ export const uploadMaterial = (
     signal?: AbortSignal;
   } = {},
 ): Promise<CourseMaterial> =>
-  new Promise<CourseMaterial>((resolve, reject) => {
-    const { signal, onProgress } = opts;
-    if (signal?.aborted) {
-      reject(new HttpError(MSG.requestCancelled, { kind: 'cancelled' }));
-      return;
-    }
-    const xhr = new XMLHttpRequest();
-    const onAbort = () => xhr.abort();
-    const done = () => signal?.removeEventListener('abort', onAbort);
-    xhr.open('POST', `${courseBase(courseId)}/materials/upload`);
-    xhr.setRequestHeader('Accept', 'application/json');
-    const token = getToken();
-    if (token) xhr.setRequestHeader('X-Access-Token', token);
-    xhr.upload.onprogress = (event) => {
-      if (!onProgress) return;
-      const total = event.lengthComputable ? event.total : file.size;
-      const percent = total > 0 ? Math.min(100, Math.floor((event.loaded / total) * 100)) : 0;
-      onProgress({ loaded: event.loaded, total, percent });
-    };
-    xhr.onload = () => {
-      done();
-      const answer = parseAnswer(xhr.responseText ?? '');
-      const code = typeof answer?.code === 'number' ? answer.code : xhr.status;
-      const message = typeof answer?.message === 'string' ? answer.message : '';
-      if (!answer || !isSuccessAnswer(xhr.status, answer)) {
-        const status = xhr.status >= 200 && xhr.status < 300 ? code : xhr.status;
-        const fallback =
-          status === 401
-            ? MSG.unauthorized
-            : status === 413
-              ? '文件过大'
-              : status === 403
-                ? MSG.noPermission
-                : MSG.internalError;
-        reject(new HttpError(message || fallback, { kind: 'http', status, code }));
-        return;
-      }
-      const parsed = courseMaterial.safeParse(answer.data);
-      if (!parsed.success) {
-        reject(new HttpError('服务返回的数据格式不正确', { kind: 'invalid', status: xhr.status, code }));
-        return;
-      }
-      resolve(parsed.data);
-    };
-    xhr.onerror = () => {
-      done();
-      reject(new HttpError('网络连接失败，请检查网络后重试', { kind: 'network' }));
-    };
-    xhr.onabort = () => {
-      done();
-      reject(new HttpError(MSG.requestCancelled, { kind: 'cancelled' }));
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-    const form = new FormData();
-    if (opts.title) form.append('title', opts.title);
-    form.append('file', file, file.name);
-    xhr.send(form);
+  uploadMultipart({
+    url: `${courseBase(courseId)}/materials/upload`,
+    file,
+    schema: courseMaterial,
+    fields: opts.title ? { title: opts.title } : undefined,
+    onProgress: opts.onProgress,
+    signal: opts.signal,
   });
 
 /** The upload as a mutation; the list is asked again once the server has the file. */
