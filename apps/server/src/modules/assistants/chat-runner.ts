@@ -367,9 +367,11 @@ export const createAssistantRunner = (deps: {
           .filter((h) => h.content.trim())
           .map((h) => ({ role: h.role === 'assistant' ? 'assistant' : 'user', content: h.content })),
         query: job.query,
-        files: job.files
-          .filter((f) => f.status === 'Ready')
-          .map((f) => ({ name: f.name, text: f.text.slice(0, ASSISTANT_LIMITS.fileChars) })),
+        // an unreadable file is named with no text (the prompt says so), so the model does not ignore it
+        files: job.files.map((f) => ({
+          name: f.name,
+          text: f.status === 'Ready' ? f.text.slice(0, ASSISTANT_LIMITS.fileChars) : '',
+        })),
         passages,
         facts: sources.facts,
         guardQuestions: sources.guardQuestions ? sources.guardQuestions.map((q) => q.title) : null,
