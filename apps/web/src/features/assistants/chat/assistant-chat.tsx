@@ -1,5 +1,6 @@
 import { CloseOutlined, MessageOutlined, PlusOutlined } from '@ant-design/icons';
 import {
+  ANSWER_SCENES,
   ASSISTANT_MSG,
   CHAT_TYPE_INFO,
   type ChatType,
@@ -163,6 +164,11 @@ function ChatForTarget({ target, layout, name, picker, notice, greeting }: Assis
   const empty = (
     <div className="chat-empty" data-testid="chat-empty">
       <p className="chat-empty__hello">{greeting ?? `你好，我是${name}。`}</p>
+      {target && ANSWER_SCENES.includes(target.scene) && (
+        <p className="chat-empty__guard" data-testid="chat-guard-note">
+          你正在作答：我会用提问和提示引导你思考，不会直接给出本次作业的答案。
+        </p>
+      )}
       {isTeacher && ctx ? (
         <TeacherMenu
           context={ctx}
