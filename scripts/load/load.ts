@@ -282,6 +282,7 @@ export const runLoad = async (
       teacher: ctx.teachers[0]!,
       student: ctx.pool.students[0]!,
       log: drillLog,
+      logFile: path.join(path.dirname(reportFile), 'postgres-restart.log'),
     });
   });
 

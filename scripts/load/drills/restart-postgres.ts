@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
+import path from 'node:path';
 import { HttpClient } from '../lib/http';
 import { type SignOutResult, type StreamStopResult, signOutAcross, streamStopAcross } from './cross-instance';
 import { clusterNow, pollUntil, secondsSince } from './probes';
@@ -29,9 +31,16 @@ export type RestartPostgresResult = {
   lastErrorAfterS?: number;
 };
 
-const run = (command: string[]) =>
+/**
+ * Runs the restart command with its output in a file: a restarted server may keep the command's output
+ * open for good (pg_ctl without -l), which must be neither this process's output nor a pipe nobody reads.
+ */
+const run = (command: string[], logFile: string) =>
   new Promise<number | null>((resolve) => {
-    const child = spawn(command[0]!, command.slice(1), { stdio: ['ignore', 'inherit', 'inherit'] });
+    mkdirSync(path.dirname(logFile), { recursive: true });
+    const fd = openSync(logFile, 'a');
+    const child = spawn(command[0]!, command.slice(1), { stdio: ['ignore', fd, fd] });
+    closeSync(fd);
     child.on('exit', (code) => resolve(code));
     child.on('error', () => resolve(null));
   });
@@ -44,6 +53,8 @@ export const restartPostgresDrill = async (opts: {
   teacher: string;
   student: string;
   log: (line: string) => void;
+  /** where the restart command's output goes */
+  logFile: string;
 }): Promise<RestartPostgresResult> => {
   const state = clusterNow(opts.clusterFile);
   const command = state.postgres?.restart ?? [];
@@ -67,7 +78,7 @@ export const restartPostgresDrill = async (opts: {
   }
   opts.log(`drill: restarting PostgreSQL (${command.join(' ')}) at ${startedAtS.toFixed(1)} s`);
   const started = Date.now();
-  const exitCode = await run(command);
+  const exitCode = await run(command, opts.logFile);
   const restartS = secondsSince(started);
   opts.log(`drill: PostgreSQL restart command ended with ${exitCode} after ${restartS} s`);
 

@@ -214,8 +214,10 @@ const forward = (
     },
   );
   up.on('error', (error: NodeJS.ErrnoException) => {
-    // Like nginx's proxy_next_upstream error: a connection that failed before any answer goes elsewhere.
-    if (!res.headersSent && (error.code === 'ECONNREFUSED' || error.code === 'ECONNRESET')) {
+    // Like nginx's proxy_next_upstream error: a refused connection goes elsewhere; a request cut off after it
+    // was sent is tried again only when it is idempotent (nginx never repeats a POST it has sent).
+    const idempotent = req.method === 'GET' || req.method === 'HEAD';
+    if (!res.headersSent && (error.code === 'ECONNREFUSED' || (error.code === 'ECONNRESET' && idempotent))) {
       u.healthy = false;
       forward(req, res, body, tried);
       return;
