@@ -5,7 +5,7 @@
 //   npm run load -- [--users 200] [--duration 600] [--ramp 30] [--kill-api-at 120] [--kill-worker-at 240]
 //                   [--restart-postgres-at 360] [--report test-results/load/report.json]
 //                   [--cluster data/cluster/cluster.json] [--think 1-3] [--seed 1] [--no-verify]
-//                   [--no-cross-instance] [--verify-wait 90] [--max-homeworks 80]
+//                   [--no-cross-instance] [--verify-wait 90] [--drain 60] [--max-homeworks 80]
 //
 // Reads data/cluster/cluster.json (written by `npm run cluster`). Users: the generated university's
 // (ld-s00001 ..., ld-t0001 ...) when present, else the demo accounts. Writes the JSON report, the write log
@@ -51,6 +51,8 @@ export type LoadOptions = {
   verifyWaitS: number;
   crossInstance: boolean;
   maxHomeworks: number;
+  /** how long to wait after the users stop for code runs still being judged */
+  drainS: number;
 };
 
 export const DEFAULT_OPTIONS: LoadOptions = {
@@ -69,6 +71,7 @@ export const DEFAULT_OPTIONS: LoadOptions = {
   verifyWaitS: 90,
   crossInstance: true,
   maxHomeworks: 80,
+  drainS: 60,
 };
 
 /** The command line, over the defaults. */
@@ -124,6 +127,9 @@ export const parseArgs = (argv: string[]): LoadOptions => {
         break;
       case '--verify-wait':
         o.verifyWaitS = num('verify-wait', take());
+        break;
+      case '--drain':
+        o.drainS = num('drain', take());
         break;
       case '--max-homeworks':
         o.maxHomeworks = Math.round(num('max-homeworks', take()));
@@ -292,7 +298,7 @@ export const runLoad = async (
   clearInterval(progress);
   clearInterval(sampler);
   log(`[load] ${measuredS.toFixed(0)} s: the users stopped; waiting for code runs and drills`);
-  await grading.drain(60_000);
+  await grading.drain(o.drainS * 1000);
   grading.recording = false;
   await Promise.all(drillRuns);
   const endLoad = loadavg();
