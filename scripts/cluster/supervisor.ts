@@ -28,6 +28,7 @@ import {
   type ClusterPaths,
   type ClusterState,
   clusterPaths,
+  isRunning,
   leftoverProcesses,
   ROOT,
   readState,
@@ -110,6 +111,19 @@ const tail = (file: string, lines = 15) => {
 const inheritedEnv = () => {
   const { NODE_ENV: _nodeEnv, ...env } = process.env;
   return env;
+};
+
+/** The child pids of a process (Linux's /proc/<pid>/task/<pid>/children); [] when it is gone. */
+const childPids = (pid: number): number[] => {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return [];
+  }
 };
 
 /** A process the supervisor keeps running. */
@@ -363,9 +377,24 @@ export const startCluster = async (
     child.once('error', (error) => appendFileSync(m.log, `spawn error: ${error.message}\n`));
   };
 
+  /** nginx's worker processes, looked up while its master runs: a master killed hard leaves them serving. */
+  let nginxWorkers: number[] = [];
+  const endOrphanedNginxWorkers = () => {
+    for (const pid of nginxWorkers) {
+      // SIGQUIT: a worker closes its listening sockets at once and finishes its requests
+      try {
+        if (isRunning(pid, 'nginx: ')) process.kill(pid, 'SIGQUIT');
+      } catch {
+        // gone meanwhile
+      }
+    }
+    nginxWorkers = [];
+  };
+
   const onExit = (m: Managed, child: ChildProcess, code: number | null, signal: NodeJS.Signals | null) => {
     if (m.child !== child) return;
     m.child = null;
+    if (m.kind === 'nginx') endOrphanedNginxWorkers();
     const wasReady = m.ready;
     m.ready = false;
     if (phase === 'stopping') return;
@@ -498,6 +527,11 @@ export const startCluster = async (
           if (m.child) changed.push(`${m.name} (pid ${m.pid}) ${ready ? 'ready' : 'not ready'}`);
         }
       });
+      const proxy = nginx();
+      if (proxy?.child?.pid) {
+        const pids = childPids(proxy.child.pid);
+        if (pids.length) nginxWorkers = pids;
+      }
       for (const m of workers()) {
         if (!m.ready && workerSaidReady(m)) {
           m.ready = true;
