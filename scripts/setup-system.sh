@@ -8,7 +8,8 @@
 #   bubblewrap, tini, util-linux, gcc, g++, a JDK, python3
 #                              the code-execution sandbox and its toolchains
 #   postgresql                 the distributed mode and the PostgreSQL half of the API tests
-#   nginx                      the proxy of `npm run cluster` and its test (the default site is left alone)
+#   nginx                      the proxy of `npm run cluster` and its test, which run their own nginx
+#                              (where Debian starts services, it also starts its default site on port 80)
 #
 # Usage: bash scripts/setup-system.sh   (as root or with passwordless sudo; otherwise it says what is
 # missing in one line and succeeds, so `npm ci && npm start` still run: the platform itself needs none)

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type ClusterOptions, parseOptions, USAGE } from './options';
-import { clusterPaths, ROOT, readState, runningSupervisor } from './state';
+import { type ClusterPaths, clusterPaths, ROOT, readState, runningSupervisor } from './state';
 import { cleanLeftovers, killChildrenNow, type RunningCluster, say, startCluster } from './supervisor';
 
 /*
@@ -74,11 +74,30 @@ const detach = async (argv: string[], options: ClusterOptions) => {
   return 1;
 };
 
+/** Makes this process the directory's supervisor, unless a running one is (a dead one's lock is taken over). */
+const takeLock = (paths: ClusterPaths): boolean => {
+  try {
+    writeFileSync(paths.lock, `${process.pid}\n`, { flag: 'wx' });
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    const holder = runningSupervisor(paths);
+    if (holder && holder !== process.pid) return false;
+    writeFileSync(paths.lock, `${process.pid}\n`);
+    return true;
+  }
+};
+
 /** Runs the supervisor in this process until a signal stops it. */
 const supervise = async (options: ClusterOptions) => {
   const paths = clusterPaths(options.dir);
   mkdirSync(paths.dir, { recursive: true });
-  writeFileSync(paths.lock, `${process.pid}\n`);
+  if (!takeLock(paths)) {
+    const message = `a cluster is already running on ${path.relative(ROOT, options.dir) || '.'}`;
+    console.error(message);
+    if (process.send && process.connected) process.send({ failed: message });
+    return 1;
+  }
   const report = (message: { table?: string; failed?: string }) => {
     if (process.send && process.connected) process.send(message);
   };

@@ -34,7 +34,7 @@ them running until Ctrl-C.
   --workers M       code-runner worker processes (default 2)
   --port P          the proxy's port (default 8080); the S3 store listens on P+100
   --database NAME   the database (default: DATABASE_URL's, else uplus_cluster); created when missing
-  --fresh           drop and recreate the database first
+  --fresh           drop and recreate the database, and empty the S3 store, first
   --scale S         small or university: generate a university's data (scripts/load/seed-scale.ts)
   --detach          start in the background and return once the proxy answers
   --stop            stop the cluster running on this directory

@@ -603,8 +603,12 @@ export const startCluster = async (
     checkpoint();
     say(`database ${database}: ${options.fresh ? 'dropped and created' : db.created ? 'created' : 'kept'}`);
 
-    // 3. the shared secret, the S3 store and the scripted model
+    // 3. the shared secret, the S3 store (emptied with the database by --fresh) and the scripted model
     const secret = clusterSecret(paths);
+    if (options.fresh) {
+      rmSync(paths.s3, { recursive: true, force: true });
+      mkdirSync(paths.s3, { recursive: true });
+    }
     const s3Promise = startHelper({
       name: 's3',
       script: path.join(ROOT, 'scripts/cluster/s3-server.ts'),
