@@ -149,7 +149,6 @@ type Managed = {
   /** where the log stood when the current process started (a worker's `worker ready` is looked for after it) */
   logOffset: number;
   restartTimer: NodeJS.Timeout | null;
-  exited: Promise<void>;
 };
 
 /** A helper process started once (S3 store, scripted model) that prints `NAME=<url>` when it listens. */
@@ -368,12 +367,7 @@ export const startCluster = async (
     m.startedAt = Date.now();
     m.ready = m.kind === 'nginx';
     m.slowAnswers = 0;
-    m.exited = new Promise((resolve) => {
-      child.once('exit', (code, signal) => {
-        onExit(m, child, code, signal);
-        resolve();
-      });
-    });
+    child.once('exit', (code, signal) => onExit(m, child, code, signal));
     child.once('error', (error) => appendFileSync(m.log, `spawn error: ${error.message}\n`));
   };
 
@@ -546,17 +540,17 @@ export const startCluster = async (
     }
   };
 
-  const stopProcess = async (child: ChildProcess | null, signal: NodeJS.Signals, timeoutMs: number) => {
+  /** Sends each signal in turn, waiting its time for the exit, then SIGKILL. */
+  const stopProcess = async (child: ChildProcess | null, steps: [NodeJS.Signals, number][]) => {
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise<boolean>((resolve) => {
-      child.once('exit', () => resolve(true));
-      setTimeout(() => resolve(false), timeoutMs).unref();
-    });
-    child.kill(signal);
-    if (!(await exited)) {
-      child.kill('SIGKILL');
-      await new Promise((resolve) => child.once('exit', resolve));
+    const exit = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    for (const [signal, timeoutMs] of steps) {
+      child.kill(signal);
+      const timedOut = await Promise.race([exit.then(() => false), sleep(timeoutMs).then(() => true)]);
+      if (!timedOut) return;
     }
+    child.kill('SIGKILL');
+    await exit;
   };
 
   let stopping: Promise<void> | null = null;
@@ -569,13 +563,17 @@ export const startCluster = async (
       await Promise.all(
         managed
           .filter((m) => m.kind !== 'nginx')
-          .map((m) => stopProcess(m.child, 'SIGTERM', STOP_TIMEOUT_MS)),
+          .map((m) => stopProcess(m.child, [['SIGTERM', STOP_TIMEOUT_MS]])),
       );
       say('stopping: nginx (quit), the S3 store and the model server');
-      await stopProcess(nginx()?.child ?? null, 'SIGQUIT', 10_000);
-      await Promise.all(helpers.map((h) => stopProcess(h.child, 'SIGTERM', 5000)));
+      // quit: finish the open requests (an AI stream may hold one), then terminate: close them now
+      await stopProcess(nginx()?.child ?? null, [
+        ['SIGQUIT', 5000],
+        ['SIGTERM', 3000],
+      ]);
+      await Promise.all(helpers.map((h) => stopProcess(h.child, [['SIGTERM', 5000]])));
       // what a failed start left (a helper started beside one that failed, a step's process)
-      await Promise.all([...children].map((child) => stopProcess(child, 'SIGTERM', 5000)));
+      await Promise.all([...children].map((child) => stopProcess(child, [['SIGTERM', 5000]])));
       removeState(paths);
       say('stopped');
       resolveStopped();
@@ -825,7 +823,6 @@ const blank = (m: Pick<Managed, 'name' | 'kind' | 'port' | 'command' | 'args' | 
   quickDeaths: 0,
   logOffset: 0,
   restartTimer: null,
-  exited: Promise.resolve(),
 });
 
 /** Ends a cluster whose supervisor is gone: the processes its state file lists, then the file. */
