@@ -11,6 +11,12 @@ import { cleanLeftovers, killChildrenNow, type RunningCluster, say, startCluster
  * answers; `--stop` ends the one running on the same directory.
  */
 
+/** A directory as the user would name it: relative to the repository when inside it. */
+const shownDir = (dir: string) => {
+  const relative = path.relative(ROOT, dir);
+  return relative && !relative.startsWith('..') ? relative : dir;
+};
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Stops the supervisor running on the directory (SIGTERM, as Ctrl-C does), or what a dead one left. */
@@ -22,7 +28,7 @@ const stopCluster = async (options: ClusterOptions) => {
     console.log(
       ended
         ? `no supervisor was running; ended ${ended} process(es) it had left`
-        : `no cluster is running on ${path.relative(ROOT, options.dir) || '.'}`,
+        : `no cluster is running on ${shownDir(options.dir)}`,
     );
     return 0;
   }
@@ -93,7 +99,7 @@ const supervise = async (options: ClusterOptions) => {
   const paths = clusterPaths(options.dir);
   mkdirSync(paths.dir, { recursive: true });
   if (!takeLock(paths)) {
-    const message = `a cluster is already running on ${path.relative(ROOT, options.dir) || '.'}`;
+    const message = `a cluster is already running on ${shownDir(options.dir)}`;
     console.error(message);
     if (process.send && process.connected) process.send({ failed: message });
     return 1;
@@ -158,7 +164,7 @@ const main = async (argv: string[]): Promise<number> => {
   if (running && running !== process.pid) {
     const proxy = readState(paths)?.proxy;
     console.error(
-      `a cluster is already running on ${path.relative(ROOT, options.dir) || '.'} (supervisor pid ${running}` +
+      `a cluster is already running on ${shownDir(options.dir)} (supervisor pid ${running}` +
         `${proxy ? `, proxy ${proxy}` : ', starting'}); stop it first: npm run cluster -- --stop`,
     );
     return 1;

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
   appendFileSync,
@@ -250,7 +250,10 @@ export const describeCluster = (
   accounts: { header: string; lines: string[] } | null,
 ) => {
   const proxyPort = state.nginx.port;
-  const rel = (p: string) => path.relative(ROOT, p) || '.';
+  const rel = (p: string) => {
+    const relative = path.relative(ROOT, p);
+    return relative && !relative.startsWith('..') ? relative : p;
+  };
   const rows: [string, string, string][] = [
     ['proxy', `http://localhost:${proxyPort}/`, `nginx pid ${state.nginx.pid} (${rel(paths.nginx)})`],
     ...state.api.map((a): [string, string, string] => [
@@ -581,6 +584,12 @@ export const startCluster = async (
     return stopping;
   };
 
+  const nginxCommand = findNginx();
+  if (!nginxCommand)
+    throw new Error(
+      'nginx is not installed: bash scripts/setup-system.sh installs it (the Debian package nginx)',
+    );
+
   try {
     // 1. builds (when their sources changed), as npm start does
     say('building the web app and the server if their sources changed');
@@ -742,7 +751,6 @@ export const startCluster = async (
     await waitFor('the workers to start', () => workers().every((m) => m.ready), 120_000, abort);
 
     // 6. nginx in front
-    const nginxCommand = existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx';
     nginxFiles = writeNginxConfig({
       prefix: paths.nginx,
       listen: `127.0.0.1:${proxyPort}`,
@@ -809,6 +817,14 @@ export const startCluster = async (
     await stop();
     throw error;
   }
+};
+
+/** Debian's nginx (in /usr/sbin, which a user's PATH may lack), or one on PATH; null when there is none. */
+const findNginx = (): string | null => {
+  for (const candidate of ['/usr/sbin/nginx', 'nginx']) {
+    if (spawnSync(candidate, ['-v'], { stdio: 'ignore' }).status === 0) return candidate;
+  }
+  return null;
 };
 
 /** A managed process before its first start. */
