@@ -8,6 +8,8 @@
 #   bubblewrap, tini, util-linux, gcc, g++, a JDK, python3
 #                              the code-execution sandbox and its toolchains
 #   postgresql                 the distributed mode and the PostgreSQL half of the API tests
+#   nginx                      the proxy of `npm run cluster` and its test, which run their own nginx
+#                              (where Debian starts services, it also starts its default site on port 80)
 #
 # Usage: bash scripts/setup-system.sh   (as root or with passwordless sudo; otherwise it says what is
 # missing in one line and succeeds, so `npm ci && npm start` still run: the platform itself needs none)
@@ -19,7 +21,7 @@ log() { printf '[setup-system] %s\n' "$*" >&2; }
 
 # A package counts as present when dpkg reports it installed (one dpkg-query for all: this runs on every
 # first command, so it must stay quick).
-wanted=(chromium fonts-noto-cjk bubblewrap tini util-linux gcc g++ python3)
+wanted=(chromium fonts-noto-cjk bubblewrap tini util-linux gcc g++ python3 nginx)
 present="$(dpkg-query -W -f='${Package} ${db:Status-Status}\n' "${wanted[@]}" 2>/dev/null || true)"
 missing=()
 for pkg in "${wanted[@]}"; do

@@ -6,7 +6,17 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 
 const SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'setup-system.sh');
-const PACKAGES = ['chromium', 'fonts-noto-cjk', 'bubblewrap', 'tini', 'util-linux', 'gcc', 'g++', 'python3'];
+const PACKAGES = [
+  'chromium',
+  'fonts-noto-cjk',
+  'bubblewrap',
+  'tini',
+  'util-linux',
+  'gcc',
+  'g++',
+  'python3',
+  'nginx',
+];
 
 const dirs: string[] = [];
 afterEach(() => {

@@ -18,6 +18,7 @@ import {
   panelTarget,
   readAssistantVisible,
   readRememberedId,
+  splitCitations,
   writeAssistantVisible,
   writeRememberedId,
 } from './assistant-model';
@@ -165,6 +166,12 @@ describe('assistant model', () => {
       '，[9]不是',
     ]);
     expect(citationParts('a[1]', new Set())).toEqual(['a[1]']);
+    const three = [{ n: 1 }, { n: 2 }, { n: 3 }];
+    expect(splitCitations(three, '见[3]和[1]，[1]')).toEqual({
+      used: [{ n: 1 }, { n: 3 }],
+      unused: [{ n: 2 }],
+    });
+    expect(splitCitations(three, '没有引用')).toEqual({ used: [], unused: three });
     expect(hasMermaidFence('图：\n```mermaid\nclassDiagram\n```')).toBe(true);
     expect(hasMermaidFence('```js\n```')).toBe(false);
   });

@@ -211,6 +211,23 @@ export const citationParts = (text: string, cited: ReadonlySet<number>): (string
   return parts;
 };
 
+/**
+ * The passages an answer refers to by [n] first, then the others that were retrieved but not used: a source
+ * list shows the first and folds the second, so a question the material does not cover (a diagram, say)
+ * does not show five unrelated passages as its sources.
+ */
+export const splitCitations = <C extends { n: number }>(
+  citations: readonly C[],
+  content: string,
+): { used: C[]; unused: C[] } => {
+  const marked = new Set<number>();
+  for (const match of content.matchAll(/\[(\d{1,3})\]/g)) marked.add(Number(match[1]));
+  return {
+    used: citations.filter((c) => marked.has(c.n)),
+    unused: citations.filter((c) => !marked.has(c.n)),
+  };
+};
+
 /** Whether an answer's markdown holds a Mermaid fence (then the diagram is drawn where the fence is). */
 export const hasMermaidFence = (content: string) => /```\s*mermaid\b/i.test(content);
 

@@ -162,6 +162,36 @@ describe('the message list', () => {
     expect(back).toBeTruthy();
   });
 
+  it('sources: the passages the answer cites are listed; the others are folded under 其他检索结果', () => {
+    const source = (n: number, heading: string) => ({
+      n,
+      passageId: n,
+      materialId: 1,
+      materialTitle: '数据结构讲义',
+      heading,
+      excerpt: '…',
+    });
+    const citations = [source(1, '单链表'), source(2, '栈'), source(3, '队列')];
+    const view = renderWithQueries(
+      <MessageList {...props([answer('插入结点要先找前驱[1]，见[3]。', { status: 'Done', citations })])} />,
+    );
+    const listed = screen.getByRole('list', { name: '引用来源' });
+    expect(
+      within(listed)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['[1]数据结构讲义 · 单链表', '[3]数据结构讲义 · 队列']);
+    const more = screen.getByTestId('chat-sources-more');
+    expect(more.querySelector('summary')?.textContent).toBe('其他检索结果（1）');
+    expect(within(more).getByTestId('chat-source-2').textContent).toBe('[2]数据结构讲义 · 栈');
+    // an answer citing nothing (a diagram) lists no source as cited
+    view.rerender(<MessageList {...props([answer('类图如下。', { status: 'Done', citations })])} />);
+    expect(screen.queryByRole('list', { name: '引用来源' })).toBeNull();
+    expect(screen.getByTestId('chat-sources-more').querySelector('summary')?.textContent).toBe(
+      '其他检索结果（3）',
+    );
+  });
+
   it('announces a finished answer politely, once, not its pieces; avatars are 42 px', async () => {
     const question = messageOf({ id: 10 });
     const view = renderWithQueries(<MessageList {...props([question, answer('栈')])} />);

@@ -21,7 +21,7 @@ import {
   useState,
 } from 'react';
 import { trackDeferredLoad } from '../../../components/lazy-antd';
-import { hasMermaidFence, isAtBottom } from '../assistant-model';
+import { hasMermaidFence, isAtBottom, splitCitations } from '../assistant-model';
 import { CopyButton } from './copy-button';
 import { MermaidDiagram } from './mermaid-diagram';
 import { PassageDialog } from './passage-dialog';
@@ -176,6 +176,63 @@ export function MessageFiles({ files }: { files: MessageFile[] }) {
   );
 }
 
+/** One source of an answer: its number, the material and the heading; opens the passage. */
+function SourceItem({ c, onCite }: { c: Citation; onCite: (c: Citation) => void }) {
+  return (
+    <li>
+      <button
+        type="button"
+        className="chat-citations__item"
+        data-testid={`chat-source-${c.n}`}
+        onClick={() => onCite(c)}
+      >
+        <span className="chat-citations__n">[{c.n}]</span>
+        <span>
+          {c.materialTitle}
+          {c.heading ? ` · ${c.heading}` : ''}
+        </span>
+      </button>
+    </li>
+  );
+}
+
+/**
+ * The passages the answer cites, and, folded under 其他检索结果, those retrieved for the question that the
+ * answer does not cite (still openable: the student may want to read them).
+ */
+function Sources({
+  citations,
+  content,
+  onCite,
+}: {
+  citations: Citation[];
+  content: string;
+  onCite: (c: Citation) => void;
+}) {
+  const { used, unused } = splitCitations(citations, content);
+  return (
+    <div className="chat-sources" data-testid="chat-sources">
+      {used.length > 0 && (
+        <ol className="chat-citations" aria-label="引用来源">
+          {used.map((c) => (
+            <SourceItem key={c.n} c={c} onCite={onCite} />
+          ))}
+        </ol>
+      )}
+      {unused.length > 0 && (
+        <details className="chat-sources__more" data-testid="chat-sources-more">
+          <summary>其他检索结果（{unused.length}）</summary>
+          <ol className="chat-citations is-more" aria-label="其他检索结果">
+            {unused.map((c) => (
+              <SourceItem key={c.n} c={c} onCite={onCite} />
+            ))}
+          </ol>
+        </details>
+      )}
+    </div>
+  );
+}
+
 function AnswerMessage({
   message,
   name,
@@ -220,24 +277,7 @@ function AnswerMessage({
         ) : null}
         {separateDiagram && !streaming && <MermaidDiagram source={separateDiagram} />}
         {message.citations.length > 0 && (
-          <ol className="chat-citations" aria-label="引用来源">
-            {message.citations.map((c) => (
-              <li key={c.n}>
-                <button
-                  type="button"
-                  className="chat-citations__item"
-                  data-testid={`chat-source-${c.n}`}
-                  onClick={() => onCite(c)}
-                >
-                  <span className="chat-citations__n">[{c.n}]</span>
-                  <span>
-                    {c.materialTitle}
-                    {c.heading ? ` · ${c.heading}` : ''}
-                  </span>
-                </button>
-              </li>
-            ))}
-          </ol>
+          <Sources citations={message.citations} content={message.content} onCite={onCite} />
         )}
         {message.status === 'Stopped' && (
           <p className="chat-msg__state" data-testid="chat-stopped">
