@@ -314,6 +314,26 @@ describe.each(testDrivers())('code grading in the sandbox on %s', (driver) => {
     }
   });
 
+  it('a worker dying mid-grading while this process runs: its answer is graded once its lease ran out', async () => {
+    const teacher = await buildSignedInMember(t.db, { identityType: 'Teacher' });
+    const hw = await buildHomework(t.db, teacher.user.id, [codeQuestion(5)]);
+    const student = await buildSignedInMember(t.db, { identityType: 'Student' });
+    // Claimed by a process killed since (its job stays active in the queue for an hour), lease just run out.
+    const sub = await buildSubmission(t.db, {
+      homeworkId: hw.homeworkId,
+      studentId: student.user.id,
+      answers: [{ questionId: hw.questionIds[0]!, answer: SUM_PY, maxScore: 10 }],
+      submittedAt: new Date(Date.now() - 60_000),
+    });
+    await t.db.execute(
+      sql`update homework_answers set judge_claimed_at = now() - interval '6 seconds' where id = ${sub.answerIds[0]!}`,
+    );
+    // This process's grading workers started long before: only their periodic look finds it.
+    const [answer] = await waitForGrades(t.db, sub.answerIds, 20_000);
+    expect(answer).toMatchObject({ gradeState: 'graded', gradeSource: 'code', score: 10 });
+    expect(await evaluationsOf(t.db, student.user.id)).toHaveLength(1);
+  });
+
   it('two workers on one submission run each answer once', async () => {
     const teacher = await buildSignedInMember(t.db, { identityType: 'Teacher' });
     const hw = await buildHomework(t.db, teacher.user.id, [codeQuestion(5), codeQuestion(5)]);
