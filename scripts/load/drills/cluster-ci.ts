@@ -4,9 +4,12 @@
 // cluster stopped. Writes test-results/reports/cluster.json (tests passed and failed, by name), which
 // scripts/ci-summary.mjs adds to CI's closing line. Exit code 1 when a test failed.
 //
-//   npm run test:cluster [-- --no-start]   (--no-start: use the cluster already running, leave it running)
+//   npm run test:cluster [-- --no-start] [-- --port 8080]
+// --no-start: use the cluster already running (data/cluster/cluster.json) and leave it running; --port: the
+// proxy's port for npm run cluster (its default 8080). The generated university (--scale small) is asked for
+// when scripts/load/seed-scale.ts is in the checkout; else the demo accounts are the users.
 import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../lib/cluster';
 import type { LoadReport } from '../lib/report';
@@ -102,7 +105,11 @@ export const testsOf = (r: LoadReport): Test[] => {
 
 const main = async () => {
   const started = Date.now();
-  const start = !process.argv.includes('--no-start');
+  const argv = process.argv.slice(2);
+  const start = !argv.includes('--no-start');
+  const portAt = argv.indexOf('--port');
+  const port = portAt >= 0 && argv[portAt + 1] ? ['--port', argv[portAt + 1]!] : [];
+  const scale = existsSync(path.join(ROOT, 'scripts/load/seed-scale.ts')) ? ['--scale', 'small'] : [];
   const tests: Test[] = [];
   let exit = 0;
   try {
@@ -117,8 +124,8 @@ const main = async () => {
           '--database',
           'uplus_cluster_ci',
           '--fresh',
-          '--scale',
-          'small',
+          ...scale,
+          ...port,
         ],
         180_000,
       );
