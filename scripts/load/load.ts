@@ -194,18 +194,26 @@ export const runLoad = async (
   const setupVu = vuOf(-1);
   setupVu.endAt = Date.now() + o.durationS * 1000 + 60_000;
   const found = await findTeachers(setupVu, Math.max(counts.teacher, 1) + 200);
+  // One teacher account per teacher user where the data has enough, and one spare for the cross-instance
+  // checks (its AI calls must not meet the users' per-user limits).
+  const minTeachers = found.scale ? counts.teacher + 1 : 1;
   // Pairs a run needs: each student session takes one; sessions last ~5 steps of ~2 s think plus requests.
   const sessionS = 6 * ((o.thinkMinMs + o.thinkMaxMs) / 2000) + 4;
   const needPairs = Math.ceil(counts.student * (o.durationS / sessionS + 1) * 1.3);
   const prepared = await prepareHomework(setupVu, {
     teachers: found.teachers,
     needPairs,
-    maxHomeworks: found.scale ? Math.max(o.maxHomeworks, 400) : o.maxHomeworks,
+    minTeachers,
+    maxHomeworks: found.scale ? Math.max(o.maxHomeworks, counts.teacher + 1, 400) : o.maxHomeworks,
     scale: found.scale,
     log: (l) => log(`[load] ${l}`),
   });
   ctx.pool = prepared.pool;
-  ctx.teachers = prepared.teachersUsed.length > 0 ? prepared.teachersUsed : found.teachers.slice(0, 1);
+  const used = prepared.teachersUsed.length > 0 ? prepared.teachersUsed : found.teachers.slice(0, 1);
+  // The spare: a teacher no user plays (the demo's leader01 is a teacher too).
+  const spare = found.scale && used.length > counts.teacher;
+  const spareTeacher = spare ? used[used.length - 1]! : 'leader01';
+  ctx.teachers = spare ? used.slice(0, -1) : used;
   const data = {
     scale: found.scale,
     teachers: ctx.teachers.length,
@@ -285,7 +293,7 @@ export const runLoad = async (
       clusterFile: o.clusterFile,
       atS,
       tokens: [...ctx.liveTokens.entries()],
-      teacher: ctx.teachers[0]!,
+      teacher: spareTeacher,
       student: ctx.pool.students[0]!,
       log: drillLog,
       logFile: path.join(path.dirname(reportFile), 'postgres-restart.log'),
@@ -309,7 +317,7 @@ export const runLoad = async (
     const [a, b] = fresh.api;
     const student = ctx.pool.students[ctx.pool.students.length - 1]!;
     crossInstance = {
-      streamStop: await streamStopAcross({ a: a!.url, b: b!.url, teacher: ctx.teachers[0]! }).catch(
+      streamStop: await streamStopAcross({ a: a!.url, b: b!.url, teacher: spareTeacher }).catch(
         (e: Error) => ({
           ok: false as const,
           note: e.message,

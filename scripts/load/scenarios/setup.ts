@@ -167,8 +167,8 @@ export const findTeachers = async (vu: Vu, max: number): Promise<{ scale: boolea
 };
 
 /**
- * Publishes load homework in courses of `teachers` until `needPairs` (student, homework) pairs exist or
- * `maxHomeworks` were made, then answers the pool. In the demo data a course has two students, so several
+ * Publishes load homework in courses of `teachers` until `needPairs` (student, homework) pairs exist and
+ * `minTeachers` teachers published one, or `maxHomeworks` were made, then answers the pool. In the demo data a course has two students, so several
  * homeworks per course are made (up to `maxHomeworks`); in the generated data one per course.
  */
 export const prepareHomework = async (
@@ -176,6 +176,8 @@ export const prepareHomework = async (
   opts: {
     teachers: string[];
     needPairs: number;
+    /** at least this many teachers each publish a homework (one per teacher user: each grades their own) */
+    minTeachers: number;
     maxHomeworks: number;
     scale: boolean;
     log: (l: string) => void;
@@ -188,8 +190,11 @@ export const prepareHomework = async (
   let languageChecked = false;
   const deadline = vu.endAt + 3600_000;
 
+  const enough = () =>
+    (pairs.length >= opts.needPairs && teachersUsed.length >= opts.minTeachers) ||
+    homeworks.length >= opts.maxHomeworks;
   for (const teacher of opts.teachers) {
-    if (pairs.length >= opts.needPairs || homeworks.length >= opts.maxHomeworks) break;
+    if (enough()) break;
     const token = await signIn(vu, teacher);
     if (!token) {
       opts.log(`set-up: ${teacher} could not sign in; stopping at ${teachersUsed.length} teachers`);
@@ -218,9 +223,12 @@ export const prepareHomework = async (
     const rounds = opts.scale
       ? 1
       : Math.max(1, Math.ceil(opts.maxHomeworks / Math.max(1, withStudents.length)));
+    let mine = 0;
     for (let round = 0; round < rounds; round++) {
       for (const course of withStudents) {
-        if (pairs.length >= opts.needPairs || homeworks.length >= opts.maxHomeworks) break;
+        // Each teacher publishes one at least; more only while pairs are short.
+        if (homeworks.length >= opts.maxHomeworks) break;
+        if (mine > 0 && pairs.length >= opts.needPairs) break;
         const courseId = Number(course.id);
         const students = await allPages<{ username: string }>(
           vu,
@@ -231,6 +239,7 @@ export const prepareHomework = async (
         const hw = await publishHomework(vu, token, { courseId, teacher, language, deadline });
         if (!hw) continue;
         homeworks.push(hw);
+        mine++;
         for (const s of students) pairs.push({ username: s.username, hw });
       }
     }
