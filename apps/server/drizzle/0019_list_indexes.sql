@@ -1,0 +1,2 @@
+CREATE INDEX "course_members_course_joined_idx" ON "course_members" USING btree ("course_id","joined_at","user_id");--> statement-breakpoint
+CREATE INDEX "delivery_feedbacks_type_idx" ON "delivery_feedbacks" USING btree ("type","delivery_id");
