@@ -16,6 +16,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig, REPO_ROOT } from '../../apps/server/src/config/config';
 import { openPostgres } from '../../apps/server/src/db/client';
@@ -58,6 +59,13 @@ try {
     process.exit(1);
   }
   const counts = await scaleCounts(database.db);
+  const settings = (
+    (await database.db.execute(
+      sql`select name, setting, unit from pg_settings where name in ('server_version', 'random_page_cost', 'shared_buffers', 'work_mem', 'effective_cache_size') order by name`,
+    )) as unknown as { rows: { name: string; setting: string; unit: string | null }[] }
+  ).rows
+    .map((r) => `${r.name} ${r.setting}${r.unit ?? ''}`)
+    .join(', ');
   if (!counts.students)
     throw new Error(`no generated university in ${shownUrl(url)}: run npm run load:seed first`);
   log(
@@ -92,7 +100,15 @@ try {
     );
   }
   const loadAfter = os.loadavg();
-  const report = reportOf({ results, counts, loadBefore, loadAfter, repeat, explain: values.explain });
+  const report = reportOf({
+    results,
+    counts,
+    settings,
+    loadBefore,
+    loadAfter,
+    repeat,
+    explain: values.explain,
+  });
   console.log(report);
   mkdirSync(path.dirname(values.out), { recursive: true });
   writeFileSync(values.out, report);
@@ -110,6 +126,7 @@ try {
 function reportOf(o: {
   results: Result[];
   counts: Record<string, number>;
+  settings: string;
   loadBefore: number[];
   loadAfter: number[];
   repeat: number;
@@ -120,7 +137,7 @@ function reportOf(o: {
     '# List endpoints at the scale of one university',
     '',
     `${new Date().toISOString()}; ${os.cpus().length} cores; load average ${load(o.loadBefore)} before, ${load(o.loadAfter)} after.`,
-    `In-process (buildApp + app.inject) on PostgreSQL; ${o.repeat} requests per case after 5 warm-up ones; target p95 < ${TARGET_P95_MS} ms.`,
+    `In-process (buildApp + app.inject) on PostgreSQL (${o.settings}); ${o.repeat} requests per case after 5 warm-up ones; target p95 < ${TARGET_P95_MS} ms.`,
     '',
     `Data: ${Object.entries(o.counts)
       .map(([k, v]) => `${k} ${v.toLocaleString('en')}`)
