@@ -2,13 +2,17 @@
 // Sums the test results of one `npm test` run from the reporters' JSON files and prints the closing
 // line CI reads: `N passed, N failed`, alone on the last line of output.
 //
-// Usage: node scripts/ci-summary.mjs <npm test exit code> <vitest.json> <playwright.json>
+// Usage: node scripts/ci-summary.mjs <npm test exit code> <vitest.json> <playwright.json> [cluster.json]
+// cluster.json (default: beside vitest.json) is the report of `npm run test:cluster` (scripts/load/drills/
+// cluster-ci.ts: { passed, failed, tests }); it is counted when it exists.
 // Exit code: 0 when at least one test ran, none failed and npm test itself succeeded; 1 otherwise.
 // A step that failed outside any counted test (lint, type check, build, a runner that crashed) counts
 // as one failure, so a red run never prints "0 failed".
 import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 
-const [exitArg, vitestPath, playwrightPath] = process.argv.slice(2);
+const [exitArg, vitestPath, playwrightPath, clusterArg] = process.argv.slice(2);
+const clusterPath = clusterArg ?? (vitestPath ? join(dirname(vitestPath), 'cluster.json') : undefined);
 const npmExit = Number(exitArg ?? '1');
 const notes = [];
 
@@ -57,6 +61,23 @@ if (playwright) {
       globalErrors ? `, ${globalErrors} error(s) outside tests` : ''
     }`,
   );
+}
+
+// The cluster's short load (npm run test:cluster): counted when it ran.
+if (clusterPath && existsSync(clusterPath)) {
+  const cluster = readJson(clusterPath, 'cluster');
+  if (cluster) {
+    const p = Number(cluster.passed ?? 0);
+    let f = Number(cluster.failed ?? 0);
+    if (!Array.isArray(cluster.tests) && f === 0) f = 1;
+    passed += p;
+    failed += f;
+    skipped += Number(cluster.skipped ?? 0);
+    const names = Array.isArray(cluster.tests)
+      ? cluster.tests.filter((t) => !t.ok && !t.skipped).map((t) => t.name)
+      : [];
+    notes.push(`cluster: ${p} passed, ${f} failed${names.length ? ` (${names.join('; ')})` : ''}`);
+  }
 }
 
 // npm test succeeded, so both runners ran: a missing report means the results cannot be trusted.

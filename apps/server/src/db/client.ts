@@ -79,6 +79,13 @@ export const openPostgres = async (url: string, options: { max?: number } = {}):
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it. Queries in flight report their own errors.
   });
+  // A client checked out of the pool (a transaction, the start-up lock) whose connection drops (PostgreSQL
+  // restarted, its backend terminated) emits 'error' while the pool listens only to idle clients: unhandled,
+  // that event ended the whole process. Its query in flight rejects anyway, and the pool discards the broken
+  // client when it is released.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   let closed = false;
   return {

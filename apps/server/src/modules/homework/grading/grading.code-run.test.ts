@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../app';
 import type { Database, Db } from '../../../db/client';
-import { codeEvaluations, codeRunners } from '../../../db/schema';
+import { codeEvaluationCases, codeEvaluationStages, codeEvaluations, codeRunners } from '../../../db/schema';
 import type { App } from '../../../http/context';
 import { createJobQueue, type JobQueue } from '../../../jobs/queue';
 import { createLlmClient } from '../../../llm/client';
@@ -17,7 +17,7 @@ import {
 } from '../../program-execution/program-execution.config';
 import { type CodeRunner, startCodeRunner } from '../../program-execution/program-execution.runner';
 import { type GradingWorkers, startGradingWorkers } from './grading.jobs';
-import { gradeSubmissionCode, queueCodeGrading } from './grading.service';
+import { gradeSubmissionCode, MAX_CODE_RUNS, queueCodeGrading } from './grading.service';
 import {
   buildHomework,
   buildSubmission,
@@ -314,6 +314,26 @@ describe.each(testDrivers())('code grading in the sandbox on %s', (driver) => {
     }
   });
 
+  it('a worker dying mid-grading while this process runs: its answer is graded once its lease ran out', async () => {
+    const teacher = await buildSignedInMember(t.db, { identityType: 'Teacher' });
+    const hw = await buildHomework(t.db, teacher.user.id, [codeQuestion(5)]);
+    const student = await buildSignedInMember(t.db, { identityType: 'Student' });
+    // Claimed by a process killed since (its job stays active in the queue for an hour), lease just run out.
+    const sub = await buildSubmission(t.db, {
+      homeworkId: hw.homeworkId,
+      studentId: student.user.id,
+      answers: [{ questionId: hw.questionIds[0]!, answer: SUM_PY, maxScore: 10 }],
+      submittedAt: new Date(Date.now() - 60_000),
+    });
+    await t.db.execute(
+      sql`update homework_answers set judge_claimed_at = now() - interval '6 seconds' where id = ${sub.answerIds[0]!}`,
+    );
+    // This process's grading workers started long before: only their periodic look finds it.
+    const [answer] = await waitForGrades(t.db, sub.answerIds, 20_000);
+    expect(answer).toMatchObject({ gradeState: 'graded', gradeSource: 'code', score: 10 });
+    expect(await evaluationsOf(t.db, student.user.id)).toHaveLength(1);
+  });
+
   it('two workers on one submission run each answer once', async () => {
     const teacher = await buildSignedInMember(t.db, { identityType: 'Teacher' });
     const hw = await buildHomework(t.db, teacher.user.id, [codeQuestion(5), codeQuestion(5)]);
@@ -470,5 +490,119 @@ describe.each(testDrivers())('code grading at a full code queue on %s', (driver)
     const answer = await readAnswer(t.db, sub.answerIds[0]!);
     expect(answer).toMatchObject({ gradeState: 'failed', answer: SUM_PY });
     expect(answer.codeDetail!.message).toContain('评测超时');
+  });
+});
+
+describe.each(testDrivers())('code grading when the runner dies mid-run on %s', (driver) => {
+  // A runner registered elsewhere that offers Python; the test plays the runners: one dies, another finishes.
+  const t = useCodeGrading(driver, { runner: false });
+  const DIED = '编译失败：评测进程意外中断，请重新提交';
+
+  beforeAll(async () => {
+    await t.db.insert(codeRunners).values({
+      id: 'runner-elsewhere',
+      host: 'elsewhere',
+      pid: 1,
+      concurrency: 1,
+      isolationOk: true,
+      isolationReason: null,
+      languages: [{ id: 'python3', name: 'Python 3', version: '3' }],
+    });
+  });
+
+  /** The n-th evaluation of the user, once it is queued. */
+  const nthEvaluation = async (userId: number, n: number) => {
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      const rows = (await evaluationsOf(t.db, userId)).sort((a, b) => a.id - b.id);
+      if (rows.length >= n) return rows[n - 1]!;
+      if (Date.now() > deadline) throw new Error(`evaluation ${n} never queued`);
+      await sleep(20);
+    }
+  };
+
+  /** What another runner's sweep does to a dead runner's evaluation: failed first, its failure row after. */
+  const dieMidRun = async (evaluationId: number) => {
+    await t.db
+      .update(codeEvaluations)
+      .set({ status: 'failed', runnerId: 'dead-runner', finishedAt: sql`now()` })
+      .where(eq(codeEvaluations.id, evaluationId));
+    await sleep(100);
+    await t.db
+      .insert(codeEvaluationStages)
+      .values({ evaluationId, stage: 'COMPILE', success: false, message: DIED });
+  };
+
+  /** What a live runner writes for a program that passes every case. */
+  const passEveryCase = async (evaluationId: number) => {
+    const cases = await t.db
+      .select()
+      .from(codeEvaluationCases)
+      .where(eq(codeEvaluationCases.evaluationId, evaluationId));
+    await t.db.insert(codeEvaluationStages).values([
+      ...cases.map((c) => ({
+        evaluationId,
+        stage: 'RUN',
+        success: true,
+        message: '运行成功',
+        outputQualified: true,
+        testcaseId: c.id,
+        timeUsed: 10,
+        verdict: 'ACCEPTED',
+      })),
+      { evaluationId, stage: 'COMPLETE', success: true, message: '评测完成' },
+    ]);
+    await t.db
+      .update(codeEvaluations)
+      .set({ status: 'complete' })
+      .where(eq(codeEvaluations.id, evaluationId));
+  };
+
+  const submitted = async () => {
+    const teacher = await buildSignedInMember(t.db, { identityType: 'Teacher' });
+    const hw = await buildHomework(t.db, teacher.user.id, [codeQuestion(5)]);
+    const student = await buildSignedInMember(t.db, { identityType: 'Student' });
+    const sub = await buildSubmission(t.db, {
+      homeworkId: hw.homeworkId,
+      studentId: student.user.id,
+      answers: [{ questionId: hw.questionIds[0]!, answer: SUM_PY, maxScore: 10 }],
+    });
+    const grading = gradeSubmissionCode({
+      db: t.db,
+      jobs: t.jobs,
+      codeExecution: t.config,
+      log: quiet,
+      timings: TIMINGS,
+      submissionId: sub.submissionId,
+    });
+    return { userId: student.user.id, sub, grading };
+  };
+
+  it('runs the answer again on another runner and grades that run, never the cut-off one as a compile error', async () => {
+    const { userId, sub, grading } = await submitted();
+    await dieMidRun((await nthEvaluation(userId, 1)).id);
+    await passEveryCase((await nthEvaluation(userId, 2)).id);
+    await grading;
+    expect(await readAnswer(t.db, sub.answerIds[0]!)).toMatchObject({
+      gradeState: 'graded',
+      gradeSource: 'code',
+      score: 10,
+    });
+    const runs = (await evaluationsOf(t.db, userId)).sort((a, b) => a.id - b.id);
+    expect(runs.map((e) => e.status)).toEqual(['failed', 'complete']);
+  });
+
+  it('leaves the answer failed for the teacher, with the reason, when every run is cut off', async () => {
+    const { userId, sub, grading } = await submitted();
+    for (let n = 1; n <= MAX_CODE_RUNS; n++) await dieMidRun((await nthEvaluation(userId, n)).id);
+    await grading;
+    const answer = await readAnswer(t.db, sub.answerIds[0]!);
+    expect(answer).toMatchObject({ gradeState: 'failed', score: null });
+    // The reason: the failure row, or the runner's death when the run was seen failed before its row came.
+    expect(answer.codeDetail!.message).toMatch(
+      /^代码评测未能完成，请教师人工批改（(编译失败：)?评测进程意外中断，请重新提交）$/,
+    );
+    expect(answer.codeDetail!.message.startsWith(CODE_GRADE_MSG.runFailed)).toBe(true);
+    expect(await evaluationsOf(t.db, userId)).toHaveLength(MAX_CODE_RUNS);
   });
 });

@@ -25,7 +25,8 @@ export type GradingWorkers = {
  * code runner's workers, at least 1: each submission runs one evaluation at a time, so grading never holds
  * more of the runners than that and interactive test runs keep their turns) and AI-judge runs (one at a
  * time). Runs still running, and submissions with code answers nobody is grading (their worker died), are
- * sent again, so they resume (a duplicate job is harmless: answers are claimed).
+ * sent again, so they resume (a duplicate job is harmless: answers are claimed): at the start, and every lease
+ * for those whose worker died while this process runs.
  */
 export const startGradingWorkers = async (deps: {
   db: Db;
@@ -63,17 +64,32 @@ export const startGradingWorkers = async (deps: {
       runId: job.payload.runId,
     });
   });
+  const leaseMs = { ...DEFAULT_GRADING_TIMINGS, ...deps.timings }.leaseMs;
   try {
     for (const runId of await repo.listRunningRunIds(deps.db)) await deps.jobs.send(judgeRunJob, { runId });
-    const leaseMs = { ...DEFAULT_GRADING_TIMINGS, ...deps.timings }.leaseMs;
     for (const submissionId of await repo.listSubmissionsWithUnclaimedCode(deps.db, leaseMs)) {
       await deps.jobs.send(gradeSubmissionCodeJob, { submissionId });
     }
   } catch (error) {
     deps.log.warn({ err: safeError(error) }, 'grading: unfinished grading not resumed');
   }
+  // And every lease: a process that died mid-grading (kill -9, a crash) left its job active in the queue
+  // (pg-boss fails it only after its hour of expiry) and its claims to run out; its answers are sent again
+  // once their lease has run out, by whichever process looks first (a duplicate job is harmless).
+  const timer = setInterval(() => {
+    repo
+      .listSubmissionsWithUnclaimedCode(deps.db, leaseMs, leaseMs)
+      .then(async (ids) => {
+        for (const submissionId of ids) await deps.jobs.send(gradeSubmissionCodeJob, { submissionId });
+        if (ids.length > 0)
+          deps.log.warn({ submissions: ids }, 'grading: resumed code grading left by a dead worker');
+      })
+      .catch(() => {});
+  }, leaseMs);
+  timer.unref();
   return {
     stop: async () => {
+      clearInterval(timer);
       await deps.jobs.stopWork(gradeSubmissionCodeJob);
       await deps.jobs.stopWork(judgeRunJob);
     },

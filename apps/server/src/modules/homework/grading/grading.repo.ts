@@ -80,15 +80,17 @@ export const hasPendingCodeAnswers = async (db: Db, submissionId: number) => {
 
 /**
  * Submitted submissions with a pending code answer nobody holds (no claim, or its lease ran out): their
- * grading job died with its worker, or was never worked.
+ * grading job died with its worker, or was never worked. `submittedBeforeMs`: only those submitted at least
+ * that long ago (the periodic look leaves the ones just submitted to their own job).
  */
-export const listSubmissionsWithUnclaimedCode = async (db: Db, leaseMs: number) => {
+export const listSubmissionsWithUnclaimedCode = async (db: Db, leaseMs: number, submittedBeforeMs = 0) => {
   const result = await db.execute(sql`
     select distinct a.submission_id::text as id from ${homeworkAnswers} a
     join ${homeworkQuestions} q on q.id = a.question_id
     join ${homeworkSubmissions} s on s.id = a.submission_id
     where a.grade_state = 'pending' and q.qsn_type in ${CODE_TYPES} and s.status = 'submitted'
       and (a.judge_claimed_at is null or a.judge_claimed_at < ${ago(leaseMs)})
+      and s.submitted_at <= ${ago(submittedBeforeMs)}
   `);
   return rowsOf<{ id: string }>(result).map((r) => Number(r.id));
 };

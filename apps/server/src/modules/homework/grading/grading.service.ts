@@ -17,6 +17,7 @@ import type { JobQueue } from '../../../jobs/queue';
 import type { LlmClient } from '../../../llm/client';
 import { courseRoleOf } from '../../courses/courses.service';
 import type { CodeExecutionConfig } from '../../program-execution/program-execution.config';
+import { RUNNER_MSG } from '../../program-execution/program-execution.runner';
 import * as programExecution from '../../program-execution/program-execution.service';
 import { judgeOnBehalf } from '../../question-bank/ai.service';
 import type { Actor } from '../../sessions/actor';
@@ -91,19 +92,42 @@ export type CodeGradingDeps = {
   timings?: Partial<GradingTimings>;
 };
 
-/** Runs one code answer in the sandbox (through the runners' queue) and turns the outcome into its grade. */
-const gradeCodeAnswer = async (
+/** How many times an answer's program is run when its runs are cut off by their runner (a worker killed). */
+export const MAX_CODE_RUNS = 3;
+
+/** What a runner writes on an evaluation it could not finish itself: not the program's fault. */
+const RUNNER_FAILURES: readonly string[] = [
+  RUNNER_MSG.runnerDied,
+  RUNNER_MSG.runnerStopped,
+  RUNNER_MSG.systemError,
+];
+
+/**
+ * The failure of a finished evaluation that was its runner's, not the program's: a failure row a runner wrote
+ * for it (a dead runner's, found by another's sweep, or one that stopped), or no failure row at all on a failed
+ * evaluation (the sweep marks it failed first and writes its row just after). Null for a run that ended on its
+ * own (complete, or failed by the program: a compile error, a crash).
+ */
+export const runnerInterruption = (outcome: {
+  status: string;
+  stages: readonly { success: boolean; message: string }[];
+}): string | null => {
+  if (outcome.status !== 'failed') return null;
+  const failures = outcome.stages.filter((s) => !s.success);
+  if (failures.length === 0) return RUNNER_MSG.runnerDied;
+  const runner = failures.find((s) => RUNNER_FAILURES.some((m) => s.message.endsWith(m)));
+  return runner ? runner.message : null;
+};
+
+/** Queues the evaluation of an answer's program; a grade instead when it cannot be queued. */
+const queueCodeRun = async (
   deps: CodeGradingDeps & { timings: GradingTimings },
   studentId: number,
   answer: repo.CodeAnswerRow,
-): Promise<CodeGrade> => {
-  const plan = codeRunPlanOf(answer.question);
-  if (!plan) return failedCodeGrade(null, CODE_GRADE_MSG.notGradable);
-  if (answer.answer.trim() === '') return blankCodeGrade(plan);
-
-  const deadline = Date.now() + deps.timings.evaluationTimeoutMs;
-  let queued: programExecution.QueuedEvaluation | null = null;
-  while (!queued) {
+  plan: NonNullable<ReturnType<typeof codeRunPlanOf>>,
+  deadline: number,
+): Promise<programExecution.QueuedEvaluation | CodeGrade> => {
+  for (;;) {
     const { languages, unavailableReason } = await programExecution.listLanguages({
       db: deps.db,
       config: deps.codeExecution,
@@ -117,7 +141,7 @@ const gradeCodeAnswer = async (
       );
     }
     try {
-      queued = await programExecution.queueSystemEvaluation({
+      return await programExecution.queueSystemEvaluation({
         db: deps.db,
         jobs: deps.jobs,
         config: deps.codeExecution,
@@ -136,22 +160,53 @@ const gradeCodeAnswer = async (
       await sleep(deps.timings.retryMs);
     }
   }
-  for (;;) {
-    const outcome = await programExecution.systemEvaluationOutcome({
-      db: deps.db,
-      evaluationId: queued.evaluationId,
-    });
-    if (!outcome) return failedCodeGrade(plan, CODE_GRADE_MSG.runFailed);
-    if (outcome.finished) {
-      return codeGradeOf({
-        plan,
-        maxScore: answer.maxScore,
-        stages: outcome.stages,
-        caseIds: queued.caseIds,
+};
+
+/**
+ * Runs one code answer in the sandbox (through the runners' queue) and turns the outcome into its grade. A
+ * run cut off by its runner (the worker died or stopped mid-run) is queued again, so that another runner
+ * finishes it, up to MAX_CODE_RUNS runs: it is never read as the program's compile error or crash.
+ */
+const gradeCodeAnswer = async (
+  deps: CodeGradingDeps & { timings: GradingTimings },
+  studentId: number,
+  answer: repo.CodeAnswerRow,
+): Promise<CodeGrade> => {
+  const plan = codeRunPlanOf(answer.question);
+  if (!plan) return failedCodeGrade(null, CODE_GRADE_MSG.notGradable);
+  if (answer.answer.trim() === '') return blankCodeGrade(plan);
+
+  const deadline = Date.now() + deps.timings.evaluationTimeoutMs;
+  for (let run = 1; ; run++) {
+    const queued = await queueCodeRun(deps, studentId, answer, plan, deadline);
+    if (!('evaluationId' in queued)) return queued;
+    for (;;) {
+      const outcome = await programExecution.systemEvaluationOutcome({
+        db: deps.db,
+        evaluationId: queued.evaluationId,
       });
+      if (!outcome) return failedCodeGrade(plan, CODE_GRADE_MSG.runFailed);
+      if (outcome.finished) {
+        const interrupted = runnerInterruption(outcome);
+        if (!interrupted) {
+          return codeGradeOf({
+            plan,
+            maxScore: answer.maxScore,
+            stages: outcome.stages,
+            caseIds: queued.caseIds,
+          });
+        }
+        if (run >= MAX_CODE_RUNS || Date.now() > deadline)
+          return failedCodeGrade(plan, `${CODE_GRADE_MSG.runFailed}（${interrupted}）`);
+        deps.log.warn(
+          { answer: answer.id, evaluation: queued.evaluationId, run, reason: interrupted },
+          'code grading: the run was cut off by its runner, running it again',
+        );
+        break;
+      }
+      if (Date.now() > deadline) return failedCodeGrade(plan, `${CODE_GRADE_MSG.runFailed}（评测超时）`);
+      await sleep(deps.timings.pollMs);
     }
-    if (Date.now() > deadline) return failedCodeGrade(plan, `${CODE_GRADE_MSG.runFailed}（评测超时）`);
-    await sleep(deps.timings.pollMs);
   }
 };
 
