@@ -30,7 +30,7 @@ import { errorWindowAfter, REQUEST_CLASSES, Recorder, summarize } from './lib/st
 import type { LoadContext, Vu } from './scenarios/context';
 import { GradingObserver } from './scenarios/grading-observer';
 import { findTeachers, HomeworkPool, prepareHomework } from './scenarios/setup';
-import { studentSession } from './scenarios/student';
+import { studentSession, submitSlowProgram } from './scenarios/student';
 import { teacherSession } from './scenarios/teacher';
 import { visitorSession } from './scenarios/visitor';
 import { verifyWrites } from './verify';
@@ -286,6 +286,7 @@ export const runLoad = async (
       databaseUrl: cluster.databaseUrl,
       atS,
       log: drillLog,
+      prepare: () => submitSlowProgram({ ...vuOf(-2), endAt: ctx.endAt }),
     });
   });
   at(o.restartPostgresAtS, async () => {

@@ -1,4 +1,5 @@
 import { loadConfig } from './config/config';
+import { logPgBossBookkeepingRejections } from './jobs/rejections';
 import { findClassesByCodes } from './modules/courses/courses.service';
 import { loadCodeExecutionConfig } from './modules/program-execution/program-execution.config';
 import { DEMO_ACCOUNTS, DEMO_CLASSES, DEMO_PASSWORD } from './seed/demo';
@@ -12,6 +13,7 @@ const main = async () => {
   const config = loadConfig();
   const codeExecution = loadCodeExecutionConfig();
   const booted = await bootServer({ config, codeExecution });
+  logPgBossBookkeepingRejections(booted.app.log);
   let closing = false;
   const shutdown = async (signal: string) => {
     closing = true;

@@ -4,6 +4,7 @@ import { REDACT_PATHS } from './core/logging';
 import { migrateDatabase, openDatabase } from './db/client';
 import { createNotificationBus } from './db/notify';
 import { createJobQueue } from './jobs/queue';
+import { logPgBossBookkeepingRejections } from './jobs/rejections';
 import { loadCodeExecutionConfig } from './modules/program-execution/program-execution.config';
 import { startCodeRunner } from './modules/program-execution/program-execution.runner';
 
@@ -17,6 +18,7 @@ const main = async () => {
   const config = loadConfig();
   const codeExecution = loadCodeExecutionConfig();
   const log = pino({ level: config.logLevel, redact: { paths: REDACT_PATHS, censor: '[REDACTED]' } });
+  logPgBossBookkeepingRejections(log);
   if (!config.databaseUrl) {
     throw new Error(
       'The worker needs DATABASE_URL (PostgreSQL shared with the servers). In the embedded mode (PGlite) ' +

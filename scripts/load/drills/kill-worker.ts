@@ -43,6 +43,12 @@ export const killWorkerDrill = async (opts: {
   log: (line: string) => void;
   /** how long to look for a running evaluation */
   findTimeoutMs?: number;
+  /**
+   * Submits a slow program (its cases take about 0.8 s each) and answers the marker in its source: the
+   * drill kills the worker running that one, in the middle of its run. Without it (or null), any running
+   * evaluation is taken (most last well under a second: the kill may come just after it ended).
+   */
+  prepare?: () => Promise<string | null>;
   /** how long to follow the evaluation and its answer */
   followTimeoutMs?: number;
 }): Promise<KillWorkerResult> => {
@@ -62,12 +68,18 @@ export const killWorkerDrill = async (opts: {
   try {
     const workers = clusterNow(opts.clusterFile).workers;
     const pids = new Map(workers.map((w) => [w.pid, w.name]));
+    const mark = opts.prepare ? await opts.prepare().catch(() => null) : null;
+    if (opts.prepare && !mark)
+      opts.log('drill: the slow program could not be submitted; taking any running evaluation');
     const running = await pollUntil(
       async () => {
         const rows = await db.query<Running>(
           `select e.id, r.pid, r.host, e.user_id, e.source_code
              from code_evaluations e join code_runners r on r.id = e.runner_id
-            where e.status = 'running' order by e.started_at`,
+            where e.status = 'running' and ($1::text is null or strpos(e.source_code, $1) > 0)
+              and not exists (select 1 from code_evaluation_stages s where s.evaluation_id = e.id and s.stage = 'COMPLETE')
+            order by e.started_at desc`,
+          [mark],
         );
         return rows.rows.find((r) => pids.has(r.pid) && r.host === hostname()) ?? null;
       },

@@ -74,6 +74,12 @@ export const SUM_PROGRAMS: Record<string, string> = {
   cpp: '#include <iostream>\nint main() { long a, b; std::cin >> a >> b; std::cout << a + b << std::endl; }\n',
 };
 
+/** A first line that makes each test case take about 0.8 s (the worker drill's evaluation, killed mid-run). */
+export const SLOW_PREFIX: Record<string, string> = {
+  python3: 'import time\ntime.sleep(0.8)\n',
+  javascript: 'const t0 = Date.now();\nwhile (Date.now() - t0 < 800) {}\n',
+};
+
 /** A comment line in the language, carrying the marker (so verify finds the answer's evaluations). */
 export const commentLine = (language: string, text: string) =>
   language === 'python3' ? `# ${text}\n` : `// ${text}\n`;

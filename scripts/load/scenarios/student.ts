@@ -1,6 +1,6 @@
 import { pickWeighted } from '../lib/mix';
 import { count, enterWorkbench, marker, over, signIn, signOut, think, type Vu, write } from './context';
-import { commentLine, type Pair, SUM_PROGRAMS } from './setup';
+import { commentLine, type Pair, SLOW_PREFIX, SUM_PROGRAMS } from './setup';
 
 /*
  * A student's session: sign in, the workbench, then pages in a school day's order of likelihood (my
@@ -156,6 +156,53 @@ const submitHomework = async (vu: Vu, token: string, pair: Pair): Promise<boolea
   }
   // A submit refused as already submitted (its first answer was lost on the way) still ends the pair.
   return answer.ok || answer.status === 400;
+};
+
+/**
+ * For the worker drill: a student of the pool submits a program whose cases take about 0.8 s each, so that
+ * a worker can be killed in the middle of its run. Answers the marker its source carries, or null when no
+ * pair with a code question (in a language that can be slowed) is left. Logged like every submit.
+ */
+export const submitSlowProgram = async (vu: Vu): Promise<string | null> => {
+  const pair = vu.pool.take();
+  if (!pair) return null;
+  let submitted = false;
+  try {
+    const { language, codeId } = pair.hw;
+    if (!language || !codeId || !SLOW_PREFIX[language]) return null;
+    const token = await signIn(vu, pair.username);
+    if (!token) return null;
+    const mark = marker(vu, 'drill');
+    const answers = answersOf(vu, pair).map((a) =>
+      a.questionId === String(codeId)
+        ? { ...a, answer: `${SLOW_PREFIX[language]}${SUM_PROGRAMS[language]}${commentLine(language, mark)}` }
+        : a,
+    );
+    const startedAt = Date.now();
+    const answer = await vu.http.call({
+      method: 'POST',
+      path: `/api/course/courses/${pair.hw.courseId}/homeworks/${pair.hw.homeworkId}/submit`,
+      token,
+      cls: 'write',
+      body: { answers },
+    });
+    const base = { startedAt, endedAt: Date.now(), ack: answer.ok, status: answer.status };
+    vu.acks.add({
+      ...base,
+      ref: {
+        kind: 'submission',
+        homeworkId: pair.hw.homeworkId,
+        username: pair.username,
+        codeQuestionId: codeId,
+      },
+      value: 'submitted',
+    });
+    for (const a of answers) vu.acks.add({ ...base, ref: answerRef(pair, a.questionId), value: a.answer });
+    submitted = answer.ok;
+    return answer.ok ? mark : null;
+  } finally {
+    vu.pool.release(pair, submitted);
+  }
 };
 
 /** 我的简历: the resume page's calls, then the self-evaluation saved (one field, a unique marker). */

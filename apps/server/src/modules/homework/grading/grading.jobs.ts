@@ -21,9 +21,18 @@ export type GradingWorkers = {
 };
 
 /**
+ * Submissions a process without code runner workers (an API instance with CODE_RUNNER_WORKERS=0, the runners
+ * on worker hosts) grades at once. Such a grading only queues evaluations and waits for the cluster's runners;
+ * with one at a time per instance (the former default, its workers' count at least 1) a class submitting
+ * together waited in line for the API instances, not for the runners (issue 17's load).
+ */
+export const GRADING_CONCURRENCY_WITHOUT_RUNNER = 4;
+
+/**
  * Starts this process's grading workers: code grading (`codeConcurrency` submissions at once, default the
- * code runner's workers, at least 1: each submission runs one evaluation at a time, so grading never holds
- * more of the runners than that and interactive test runs keep their turns) and AI-judge runs (one at a
+ * code runner's workers, or GRADING_CONCURRENCY_WITHOUT_RUNNER when this process runs no code: each
+ * submission runs one evaluation at a time, so grading never holds more of the runners than that and
+ * interactive test runs keep their turns) and AI-judge runs (one at a
  * time). Runs still running, and submissions with code answers nobody is grading (their worker died), are
  * sent again, so they resume (a duplicate job is harmless: answers are claimed): at the start, and every lease
  * for those whose worker died while this process runs.
@@ -42,7 +51,12 @@ export const startGradingWorkers = async (deps: {
   const pollingIntervalMs = deps.pollingIntervalMs ?? deps.codeExecution.pollingIntervalMs;
   await deps.jobs.work(
     gradeSubmissionCodeJob,
-    { concurrency: deps.codeConcurrency ?? Math.max(1, deps.codeExecution.workers), pollingIntervalMs },
+    {
+      concurrency:
+        deps.codeConcurrency ??
+        (deps.codeExecution.workers > 0 ? deps.codeExecution.workers : GRADING_CONCURRENCY_WITHOUT_RUNNER),
+      pollingIntervalMs,
+    },
     async (job) => {
       await gradeSubmissionCode({
         db: deps.db,
