@@ -7,7 +7,8 @@ export default defineConfig({
     name: 'scripts',
     root: fileURLToPath(new URL('.', import.meta.url)),
     environment: 'node',
-    include: ['*.test.ts', 'cluster/*.test.ts', 'load/*.test.ts'],
+    include: ['*.test.ts', 'cluster/*.test.ts', 'load/**/*.test.ts'],
+    hookTimeout: 120_000,
     testTimeout: 60_000,
   },
 });

@@ -3,7 +3,7 @@ import { getSandbox, type Sandbox } from '@uplus/sandbox';
 import type { FastifyBaseLogger } from 'fastify';
 import { type AppDeps, buildApp } from './app';
 import type { Config } from './config/config';
-import { type Database, migrateDatabase, openDatabase } from './db/client';
+import { type Database, openDatabase } from './db/client';
 import { createNotificationBus } from './db/notify';
 import type { App } from './http/context';
 import { createReadiness, type Readiness } from './http/health';
@@ -12,8 +12,7 @@ import { createLlmClient } from './llm/client';
 import { type GradingWorkers, startGradingWorkers } from './modules/homework/grading/grading.jobs';
 import type { CodeExecutionConfig } from './modules/program-execution/program-execution.config';
 import { type CodeRunner, startCodeRunner } from './modules/program-execution/program-execution.runner';
-import { seedIfNeeded } from './seed';
-import { createFileStore } from './storage';
+import { migrateAndSeed } from './seed';
 
 export type StartServerOptions = {
   config: Config;
@@ -49,15 +48,7 @@ export const bootServer = async (opts: StartServerOptions): Promise<BootedServer
   void sandbox?.status().catch(() => {});
 
   const database = await openDatabase(config);
-  await database.withLock(async () => {
-    await migrateDatabase(database);
-    await seedIfNeeded({
-      db: database.db,
-      demoData: config.demoData,
-      port: config.port,
-      storage: createFileStore(config.storage),
-    });
-  });
+  await migrateAndSeed(database, config);
   readiness.done('database');
   // One job queue for the API (submits) and this process's code runner, so a submit wakes a worker at once;
   // the notification bus wakes the workers of other processes (`npm run worker`) too. Both log through the

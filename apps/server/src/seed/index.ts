@@ -1,10 +1,11 @@
-import type { Db } from '../db/client';
+import type { Config } from '../config/config';
+import { type Database, type Db, migrateDatabase } from '../db/client';
 import { loadLookups } from '../modules/member-profile/member-profile.catalog';
 import { loadCatalogues } from '../modules/member-profile/member-profile.service';
 import { ensureOpenClassDictionaries } from '../modules/open-classes/catalogue.service';
 import { ensureDefaultDeployment } from '../modules/site/site.service';
 import { countUsers } from '../modules/users/users.service';
-import type { FileStore } from '../storage';
+import { createFileStore, type FileStore } from '../storage';
 import { seedDemoData } from './demo';
 
 /**
@@ -23,3 +24,19 @@ export const seedIfNeeded = async (opts: { db: Db; demoData: boolean; port: numb
   await opts.db.transaction((tx) => seedDemoData({ db: tx, port: opts.port, storage: opts.storage }));
   return { demoSeeded: true };
 };
+
+/**
+ * What a start does to the database before anything else, under the cluster-wide lock (instances started
+ * together do not race): the pending migrations, then `seedIfNeeded` with the configuration's demo switch,
+ * port and file store. `npm run db:seed` and scripts that fill a database (scripts/load) call it.
+ */
+export const migrateAndSeed = (database: Database, config: Pick<Config, 'demoData' | 'port' | 'storage'>) =>
+  database.withLock(async () => {
+    await migrateDatabase(database);
+    return seedIfNeeded({
+      db: database.db,
+      demoData: config.demoData,
+      port: config.port,
+      storage: createFileStore(config.storage),
+    });
+  });

@@ -1,7 +1,6 @@
 import { loadConfig } from '../config/config';
-import { migrateDatabase, openDatabase } from '../db/client';
-import { createFileStore } from '../storage';
-import { seedIfNeeded } from './index';
+import { openDatabase } from '../db/client';
+import { migrateAndSeed } from './index';
 
 /**
  * `npm run db:seed`: migrates, then adds the default deployment and (unless DEMO_DATA=false) the demo set
@@ -10,15 +9,7 @@ import { seedIfNeeded } from './index';
 const config = loadConfig();
 const database = await openDatabase(config);
 try {
-  const result = await database.withLock(async () => {
-    await migrateDatabase(database);
-    return seedIfNeeded({
-      db: database.db,
-      demoData: config.demoData,
-      port: config.port,
-      storage: createFileStore(config.storage),
-    });
-  });
+  const result = await migrateAndSeed(database, config);
   console.log(
     result.demoSeeded
       ? 'Demo data added.'

@@ -97,6 +97,9 @@ export const courseMembers = pgTable(
     primaryKey({ columns: [t.courseId, t.userId] }),
     index('course_members_user_idx').on(t.userId, t.archivedAt),
     index('course_members_class_idx').on(t.classId),
+    // the roster's order (latest joined first): a page is read off the index, not sorted from the whole
+    // course (issue 17, scripts/load/lists-at-scale.ts)
+    index('course_members_course_joined_idx').on(t.courseId, t.joinedAt, t.userId),
     check('course_members_type_check', sql`${t.memberType} in ('Student', 'Teacher')`),
   ],
 );

@@ -139,7 +139,8 @@ export const deliveryRecords = pgTable(
   (t) => [
     index('delivery_records_user_idx').on(t.userId, t.campusRecruitMode, t.createdAt),
     index('delivery_records_user_viewed_idx').on(t.userId, t.campusRecruitMode, t.viewedAt),
-    index('delivery_records_company_idx').on(t.companyId, t.campusRecruitMode, t.createdAt),
+    // id last: the inbox's order (created_at desc, id desc) exactly, and its counts read the index alone
+    index('delivery_records_company_idx').on(t.companyId, t.campusRecruitMode, t.createdAt, t.id),
     index('delivery_records_occupation_idx').on(t.occupationId, t.createdAt),
     index('delivery_records_group_idx').on(t.internGroupId, t.createdAt),
     uniqueIndex('delivery_records_live_occupation_idx')
@@ -201,6 +202,9 @@ export const deliveryFeedbacks = pgTable(
   },
   (t) => [
     index('delivery_feedbacks_delivery_idx').on(t.deliveryId, t.type, t.createdAt),
+    // the inbox by status (笔试, 面试, offer: the deliveries with such a feedback) reads one type's feedback
+    // from this index alone, not from the whole table (issue 17, scripts/load/lists-at-scale.ts)
+    index('delivery_feedbacks_type_idx').on(t.type, t.deliveryId),
     index('delivery_feedbacks_unread_idx').on(t.deliveryId).where(sql`${t.readAt} is null`),
     check(
       'delivery_feedbacks_type_check',

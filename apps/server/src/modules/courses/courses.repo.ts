@@ -340,7 +340,7 @@ export const updateClass = async (
 // ---------------------------------------------------------------------------------------------------------
 // Rosters
 
-/** A page of a course's students, latest joined first (the primary key's course_id prefix). */
+/** A page of a course's students, latest joined first (course_members_course_joined_idx). */
 export const pageStudentsOfCourse = async (
   db: Db,
   opts: { courseId: number; classId?: number; search: string; offset: number; limit: number },
@@ -367,11 +367,11 @@ export const pageStudentsOfCourse = async (
     .orderBy(desc(courseMembers.joinedAt), desc(courseMembers.userId))
     .offset(opts.offset)
     .limit(opts.limit);
-  const [total] = await db
-    .select({ n: count() })
-    .from(courseMembers)
-    .innerJoin(users, eq(users.id, courseMembers.userId))
-    .where(where);
+  // The user row is needed only to search: every member has one (user_id references users).
+  const counted = db.select({ n: count() }).from(courseMembers);
+  const [total] = await (opts.search
+    ? counted.innerJoin(users, eq(users.id, courseMembers.userId)).where(where)
+    : counted.where(where));
   return { rows, total: total?.n ?? 0 };
 };
 
