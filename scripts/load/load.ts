@@ -197,9 +197,10 @@ export const runLoad = async (
   // One teacher account per teacher user where the data has enough, and one spare for the cross-instance
   // checks (its AI calls must not meet the users' per-user limits).
   const minTeachers = found.scale ? counts.teacher + 1 : 1;
-  // Pairs a run needs: each student session takes one; sessions last ~5 steps of ~2 s think plus requests.
-  const sessionS = 6 * ((o.thinkMinMs + o.thinkMaxMs) / 2000) + 4;
-  const needPairs = Math.ceil(counts.student * (o.durationS / sessionS + 1) * 1.3);
+  // Pairs a run needs: a student submits one after about three visits of its page, some six pages (of
+  // ~2 s think plus requests) apart: one every ~16 s of work; with a margin.
+  const submitEveryS = 6 * ((o.thinkMinMs + o.thinkMaxMs) / 2000) + 4;
+  const needPairs = Math.ceil(counts.student * (o.durationS / submitEveryS + 1) * 1.3);
   const prepared = await prepareHomework(setupVu, {
     teachers: found.teachers,
     needPairs,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { allocateRoles, pickWeighted, ROLES, roleSequence, seededRandom, thinkTime } from './lib/mix';
+import { HomeworkPool } from './scenarios/setup';
 import { STUDENT_PAGES } from './scenarios/student';
 import { TEACHER_PAGES } from './scenarios/teacher';
 import { VISITOR_PAGES } from './scenarios/visitor';
@@ -90,5 +91,46 @@ describe('the school day mix', () => {
       expect(ms).toBeGreaterThanOrEqual(1000);
       expect(ms).toBeLessThan(3000);
     }
+  });
+});
+
+describe('the homework pool', () => {
+  const hw = (homeworkId: number) => ({
+    courseId: 1,
+    homeworkId,
+    teacher: 't',
+    choiceId: 1,
+    shortId: 2,
+    codeId: 3,
+    language: 'python3',
+  });
+  const pairs = [
+    { username: 'a', hw: hw(1) },
+    { username: 'a', hw: hw(2) },
+    { username: 'b', hw: hw(1) },
+  ];
+
+  it('gives each pair to one session at a time, a student in no other session first', () => {
+    const pool = new HomeworkPool(pairs, [hw(1), hw(2)], seededRandom(3));
+    const first = pool.take()!;
+    const second = pool.take()!;
+    expect(first.username).not.toBe(second.username);
+    expect(pool.size).toBe(1);
+    // Only a pair of a busy student is left: it is given all the same.
+    expect(pool.take()).not.toBeNull();
+    expect(pool.take()).toBeNull();
+  });
+
+  it('gives a student their next homework, keeps submitted pairs out and takes the others back', () => {
+    const pool = new HomeworkPool(pairs, [hw(1), hw(2)], seededRandom(4));
+    const a = pool.takeFor('a')!;
+    expect(a.username).toBe('a');
+    pool.release(a, true);
+    const next = pool.takeFor('a')!;
+    expect(next.hw.homeworkId).not.toBe(a.hw.homeworkId);
+    expect(pool.takeFor('a')).toBeNull();
+    pool.release(next, false);
+    expect(pool.takeFor('a')).toEqual(next);
+    expect(pool.students.sort()).toEqual(['a', 'b']);
   });
 });

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyOf, tokenHash, type WriteRecord, type WriteRef } from './lib/acklog';
 import { ROOT } from './lib/cluster';
-import { allowedValues, answerJudgedTwice, doublyJudged, unfinished, verdictOf } from './lib/verify-logic';
+import { allowedValues, answerRanTwice, doublyJudged, unfinished, verdictOf } from './lib/verify-logic';
 import { verifyWrites } from './verify';
 
 const w = (ref: WriteRef, value: string, startedAt: number, endedAt: number, ack = true): WriteRecord => ({
@@ -57,8 +57,8 @@ describe('which values a key may hold', () => {
     ];
     expect(doublyJudged(facts).map((e) => e.id)).toEqual([2, 3]);
     expect(unfinished(facts).map((e) => e.id)).toEqual([4, 5]);
-    expect(answerJudgedTwice(['failed', 'complete'])).toBe(false);
-    expect(answerJudgedTwice(['complete', 'complete'])).toBe(true);
+    expect(answerRanTwice(['failed', 'complete'])).toBe(false);
+    expect(answerRanTwice(['complete', 'complete'])).toBe(true);
   });
 });
 
@@ -151,7 +151,7 @@ describe.skipIf(!adminUrl)('verify against a database', () => {
     await admin.end();
   });
 
-  it('finds the lost writes, the code answer judged twice and the evaluation left running', async () => {
+  it('finds the lost writes, the code answer run twice and the evaluation left running', async () => {
     const hw = ids.homework!;
     const records = [
       w({ kind: 'answer', homeworkId: hw, username: 's1', questionId: ids.choice! }, 'B', 0, 10),
@@ -184,7 +184,7 @@ describe.skipIf(!adminUrl)('verify against a database', () => {
       libQuestion: 2,
       signout: 2,
     });
-    expect(report.codeAnswers).toMatchObject({ submitted: 1, graded: 1, pending: 0, judgedTwice: 1 });
+    expect(report.codeAnswers).toMatchObject({ submitted: 1, graded: 1, pending: 0, ranTwice: 1 });
     expect(report.evaluations.unfinished).toEqual([ids.e3]);
     expect(report.evaluations.total).toBe(3);
     expect(report.ok).toBe(false);
@@ -206,7 +206,7 @@ describe.skipIf(!adminUrl)('verify against a database', () => {
     ];
     const report = await verifyWrites({ databaseUrl: url, records, since: new Date(0), waitS: 0 });
     expect(report.lost).toEqual([]);
-    expect(report.codeAnswers).toMatchObject({ submitted: 1, graded: 1, judgedTwice: 0 });
+    expect(report.codeAnswers).toMatchObject({ submitted: 1, graded: 1, ranTwice: 0 });
     expect(report.ok).toBe(true);
   });
 });

@@ -76,7 +76,7 @@ export const unfinished = (evaluations: readonly EvaluationFacts[]): EvaluationF
 
 /**
  * A code answer's evaluations (the same student and source code, which carries the load's unique marker):
- * judged twice when more than one completed.
+ * run twice when more than one completed (a grading resumed after its process died runs it again).
  */
-export const answerJudgedTwice = (statuses: readonly string[]): boolean =>
+export const answerRanTwice = (statuses: readonly string[]): boolean =>
   statuses.filter((s) => s === 'complete').length > 1;

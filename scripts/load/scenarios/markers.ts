@@ -1,5 +1,4 @@
 import { AI_E2E, ASSISTANT_E2E } from '../../../e2e/fixtures/ai-script';
-import type { ScriptRule } from '../../../e2e/fixtures/scripted-llm';
 
 /*
  * What the load sends to the AI tools. The cluster's scripted model answers the e2e run's script
@@ -17,6 +16,3 @@ export const LOAD_AI = {
   /** Matched by the slow rule of the e2e script (70 chunks, 120 ms apart). */
   slowStream: ASSISTANT_E2E.kbQuery,
 } as const;
-
-/** Extra rules of the stand-in's model (scripts/load/lib/standin.ts); the real cluster need not have them. */
-export const loadLlmRules: ScriptRule[] = [];

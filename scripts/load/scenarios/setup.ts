@@ -58,6 +58,15 @@ export class HomeworkPool {
     return pair!;
   }
 
+  /** Another free pair of the same student (their next homework in this session), or null. */
+  takeFor(username: string): Pair | null {
+    const index = this.free.findIndex((p) => p.username === username);
+    if (index < 0) return null;
+    const [pair] = this.free.splice(index, 1);
+    this.busy.add(username);
+    return pair!;
+  }
+
   /** Ends a session's hold on a pair; `submitted` pairs are done, others go back for a later session. */
   release(pair: Pair, submitted: boolean): void {
     this.busy.delete(pair.username);

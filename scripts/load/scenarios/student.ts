@@ -20,11 +20,17 @@ export const STUDENT_PAGES = (hasHomework: boolean) => [
   { item: 'messages' as Page, weight: 10 },
 ];
 
-/** Share of sessions that submit their homework at the end (the others go on another day). */
-export const SUBMIT_SHARE = 0.6;
+/** Pages a student session visits: a sitting of a few minutes at 1-3 s a page. */
+export const STUDENT_STEPS = { min: 15, max: 30 } as const;
+
+/**
+ * After this many visits to a homework's page the student may submit it (half the time at each further
+ * visit), then goes on with another homework of theirs if the pool holds one.
+ */
+export const VISITS_BEFORE_SUBMIT = 2;
 
 export const studentSession = async (vu: Vu) => {
-  const pair = vu.pool.take();
+  let pair = vu.pool.take();
   const username = pair?.username ?? vu.pool.students[Math.floor(vu.random() * vu.pool.students.length)];
   if (!username) {
     count(vu, 'student: no student account');
@@ -32,7 +38,7 @@ export const studentSession = async (vu: Vu) => {
     return;
   }
   if (!pair) count(vu, 'student: session without homework (pool empty)');
-  let submitted = false;
+  let visits = 0;
   try {
     const token = await signIn(vu, username);
     if (!token) {
@@ -40,27 +46,33 @@ export const studentSession = async (vu: Vu) => {
       return;
     }
     await enterWorkbench(vu, token, true);
-    const steps = 3 + Math.floor(vu.random() * 4);
+    const steps = STUDENT_STEPS.min + Math.floor(vu.random() * (STUDENT_STEPS.max - STUDENT_STEPS.min + 1));
     for (let i = 0; i < steps && !over(vu); i++) {
       await think(vu);
       if (over(vu)) break;
       const page = pickWeighted(STUDENT_PAGES(pair !== null), vu.random);
       if (page === 'courses') await courseList(vu, token);
-      else if (page === 'homework' && pair) await workOnHomework(vu, token, pair);
-      else if (page === 'resume') await editResume(vu, token);
+      else if (page === 'homework' && pair) {
+        await workOnHomework(vu, token, pair);
+        visits++;
+        if (visits >= VISITS_BEFORE_SUBMIT && vu.random() < 0.5 && !over(vu)) {
+          await think(vu);
+          if (over(vu)) break;
+          const done = await submitHomework(vu, token, pair);
+          vu.pool.release(pair, done);
+          pair = vu.pool.takeFor(username);
+          visits = 0;
+        }
+      } else if (page === 'resume') await editResume(vu, token);
       else if (page === 'feedback') await feedbackCenter(vu, token);
       else await messages(vu, token);
-    }
-    if (pair && !over(vu) && vu.random() < SUBMIT_SHARE) {
-      await think(vu);
-      if (!over(vu)) submitted = await submitHomework(vu, token, pair);
     }
     if (!over(vu) && vu.random() < 0.5) {
       await think(vu);
       await signOut(vu, token);
     }
   } finally {
-    if (pair) vu.pool.release(pair, submitted);
+    if (pair) vu.pool.release(pair, false);
   }
 };
 

@@ -25,7 +25,7 @@ export const teacherSession = async (vu: Vu) => {
     return;
   }
   await enterWorkbench(vu, token, false);
-  const steps = 4 + Math.floor(vu.random() * 4);
+  const steps = 10 + Math.floor(vu.random() * 11);
   for (let i = 0; i < steps && !over(vu); i++) {
     await think(vu);
     if (over(vu)) break;
