@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type ClusterOptions, parseOptions, USAGE } from './options';
-import { type ClusterPaths, clusterPaths, ROOT, readState, runningSupervisor } from './state';
+import { type ClusterPaths, clusterPaths, lockLine, ROOT, readState, runningSupervisor } from './state';
 import { cleanLeftovers, killChildrenNow, type RunningCluster, say, startCluster } from './supervisor';
 
 /*
@@ -83,13 +83,13 @@ const detach = async (argv: string[], options: ClusterOptions) => {
 /** Makes this process the directory's supervisor, unless a running one is (a dead one's lock is taken over). */
 const takeLock = (paths: ClusterPaths): boolean => {
   try {
-    writeFileSync(paths.lock, `${process.pid}\n`, { flag: 'wx' });
+    writeFileSync(paths.lock, lockLine(), { flag: 'wx' });
     return true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     const holder = runningSupervisor(paths);
     if (holder && holder !== process.pid) return false;
-    writeFileSync(paths.lock, `${process.pid}\n`);
+    writeFileSync(paths.lock, lockLine());
     return true;
   }
 };

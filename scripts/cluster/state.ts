@@ -102,11 +102,58 @@ export const isRunning = (pid: number | undefined, marker: string): boolean => {
 /** What the supervisor's command line contains. */
 export const SUPERVISOR_MARKER = 'scripts/cluster/cluster.ts';
 
-/** The pid of the supervisor running on this directory, or null. */
+/** The variable every process a supervisor starts carries: the cluster's directory (its identity). */
+export const CLUSTER_DIR_VARIABLE = 'UPLUS_CLUSTER_DIR';
+
+/**
+ * When a process started, in clock ticks since boot (/proc/<pid>/stat field 22), or null when there is none.
+ * A pid and its start time name one process: a pid reused after a restart has another start time.
+ */
+export const processStartTicks = (pid: number): string | null => {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // the command name (field 2) is in parentheses and may contain spaces: count fields after its `)`
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return fields[19] ?? null;
+  } catch {
+    return null;
+  }
+};
+
+/** The environment a process was started with (readable for our own processes), or null. */
+const environmentOf = (pid: number): string[] | null => {
+  try {
+    return readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+  } catch {
+    return null;
+  }
+};
+
+/** What the lock file holds: the supervisor's pid and its start time. */
+export const lockLine = (pid = process.pid) => `${pid} ${processStartTicks(pid) ?? ''}\n`;
+
+/**
+ * The pid of the supervisor running on this directory, or null. The lock names the process by pid and start
+ * time, so a pid the system has since given to another supervisor (of another directory) is not taken for it.
+ */
 export const runningSupervisor = (paths: ClusterPaths): number | null => {
   if (!existsSync(paths.lock)) return null;
-  const pid = Number(readFileSync(paths.lock, 'utf8').trim());
-  return isRunning(pid, SUPERVISOR_MARKER) ? pid : null;
+  const [pidText, ticks] = readFileSync(paths.lock, 'utf8').trim().split(/\s+/);
+  const pid = Number(pidText);
+  if (!isRunning(pid, SUPERVISOR_MARKER)) return null;
+  if (ticks && processStartTicks(pid) !== ticks) return null;
+  return pid;
+};
+
+/**
+ * Whether a pid is still the process this cluster started: its command line has the marker and it belongs to
+ * this directory (its environment names it; nginx, which rewrites its environment, by its prefix).
+ */
+export const isClusterProcess = (pid: number, marker: string, dir: string): boolean => {
+  if (!isRunning(pid, marker)) return false;
+  if (marker === 'nginx') return (commandLineOf(pid) ?? '').includes(path.join(dir, 'nginx'));
+  const environment = environmentOf(pid);
+  return environment?.includes(`${CLUSTER_DIR_VARIABLE}=${dir}`) ?? false;
 };
 
 /**
@@ -115,6 +162,7 @@ export const runningSupervisor = (paths: ClusterPaths): number | null => {
  */
 export const leftoverProcesses = (
   state: ClusterState,
+  dir: string,
 ): { pid: number; name: string; signal: NodeJS.Signals }[] => {
   const listed = [
     ...state.api.map((a) => ({ pid: a.pid, name: a.name, marker: 'apps/server/dist/server.js' })),
@@ -124,6 +172,6 @@ export const leftoverProcesses = (
     { pid: state.llm.pid, name: 'llm', marker: 'scripted-llm-server.ts' },
   ];
   return listed
-    .filter((p) => isRunning(p.pid, p.marker))
+    .filter((p) => isClusterProcess(p.pid, p.marker, dir))
     .map(({ pid, name }) => ({ pid, name, signal: name === 'nginx' ? 'SIGTERM' : 'SIGKILL' }));
 };

@@ -25,6 +25,7 @@ import {
   restartCommand,
 } from './postgres';
 import {
+  CLUSTER_DIR_VARIABLE,
   type ClusterPaths,
   type ClusterState,
   clusterPaths,
@@ -309,6 +310,8 @@ export const startCluster = async (
   const paths = clusterPaths(options.dir);
   for (const dir of [paths.dir, paths.logs, paths.s3, paths.nginx, paths.run])
     mkdirSync(dir, { recursive: true });
+  // every process started from here inherits it: how a later supervisor tells ours from a reused pid
+  process.env[CLUSTER_DIR_VARIABLE] = paths.dir;
   const started = Date.now();
   const managed: Managed[] = [];
   const helpers: Helper[] = [];
@@ -324,7 +327,7 @@ export const startCluster = async (
   // A supervisor killed hard leaves its children: end them before their ports are wanted again.
   const previous = readState(paths);
   if (previous) {
-    for (const p of leftoverProcesses(previous)) {
+    for (const p of leftoverProcesses(previous, paths.dir)) {
       say(`ending ${p.name} (pid ${p.pid}) left by an earlier cluster`);
       try {
         process.kill(p.pid, p.signal);
@@ -845,7 +848,7 @@ const blank = (m: Pick<Managed, 'name' | 'kind' | 'port' | 'command' | 'args' | 
 export const cleanLeftovers = (paths: ClusterPaths): number => {
   const previous = readState(paths);
   if (!previous) return 0;
-  const left = leftoverProcesses(previous);
+  const left = leftoverProcesses(previous, paths.dir);
   for (const p of left) {
     try {
       process.kill(p.pid, p.signal);

@@ -188,7 +188,14 @@ export const runLoad = async (
     counts: {},
     runId,
   };
-  const vuOf = (id: number): Vu => ({ ...ctx, id, random: seededRandom(o.seed * 100_003 + id) });
+  // a user's place among the users of its role (roles are interleaved: teachers are every fifth or so)
+  const roleIndexes = roles.map((role, i) => roles.slice(0, i).filter((r) => r === role).length);
+  const vuOf = (id: number): Vu => ({
+    ...ctx,
+    id,
+    roleIndex: roleIndexes[id] ?? 0,
+    random: seededRandom(o.seed * 100_003 + id),
+  });
 
   // Set-up (not measured): teachers publish today's homework.
   const setupVu = vuOf(-1);
@@ -314,7 +321,13 @@ export const runLoad = async (
   const endLoad = loadavg();
 
   let crossInstance: LoadReport['crossInstance'];
-  const fresh = readCluster(o.clusterFile);
+  // the state file is rewritten as instances restart; a cluster stopped meanwhile must not lose the report
+  let fresh = cluster;
+  try {
+    fresh = readCluster(o.clusterFile);
+  } catch (error) {
+    log(`[load] ${(error as Error).message}: the cross-instance checks use the state read at the start`);
+  }
   if (o.crossInstance && fresh.api.length >= 2) {
     const [a, b] = fresh.api;
     const student = ctx.pool.students[ctx.pool.students.length - 1]!;
@@ -379,6 +392,14 @@ export const runLoad = async (
     total: recorder.errors.length,
     outsideDrills: outside.length,
     byEndpoint: [...grouped.values()].sort((a, b) => b.count - a.count),
+    // each failed request with its time (the first 200), to set against the drills' times
+    list: recorder.errors.slice(0, 200).map((e) => ({
+      t: Math.round(e.t * 100) / 100,
+      endpoint: e.endpoint,
+      status: e.status,
+      message: e.message.slice(0, 160),
+      inDrill: !outside.includes(e),
+    })),
   };
   const report: LoadReport = {
     startedAt: startedAt.toISOString(),

@@ -110,7 +110,20 @@ export class HttpClient {
     return { status: answer.status, ok: success, data: envelope?.data as T, body, ms, error };
   }
 
-  private raw(base: string, c: Call): Promise<{ status: number; text: string; location?: string }> {
+  /**
+   * One request; sent again once when it went out on a kept-alive connection the server had already closed
+   * (nginx closes idle connections on a reload) before any byte of an answer: what browsers do too.
+   */
+  private async raw(base: string, c: Call): Promise<{ status: number; text: string; location?: string }> {
+    try {
+      return await this.rawOnce(base, c);
+    } catch (error) {
+      if (!(error as { staleConnection?: boolean }).staleConnection) throw error;
+      return this.rawOnce(base, c);
+    }
+  }
+
+  private rawOnce(base: string, c: Call): Promise<{ status: number; text: string; location?: string }> {
     const url = new URL(c.path, base);
     const payload = c.body === undefined ? undefined : Buffer.from(JSON.stringify(c.body));
     const headers: Record<string, string> = { accept: 'application/json' };
@@ -143,8 +156,16 @@ export class HttpClient {
           res.on('error', reject);
         },
       );
+      let answered = false;
+      req.on('response', () => {
+        answered = true;
+      });
       req.on('timeout', () => req.destroy(new Error(`timeout after ${c.timeoutMs ?? 60_000} ms`)));
-      req.on('error', reject);
+      req.on('error', (error: NodeJS.ErrnoException) => {
+        const stale =
+          req.reusedSocket && !answered && (error.code === 'ECONNRESET' || error.code === 'EPIPE');
+        reject(stale ? Object.assign(error, { staleConnection: true }) : error);
+      });
       req.end(payload);
     });
   }

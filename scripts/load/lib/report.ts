@@ -31,6 +31,8 @@ export type LoadReport = {
     /** outside the 30 s after each drill's event */
     outsideDrills: number;
     byEndpoint: { endpoint: string; status: number; count: number; message: string }[];
+    /** each failed request (the first 200): seconds since the start, and whether a drill's window holds it */
+    list?: { t: number; endpoint: string; status: number; message: string; inDrill: boolean }[];
   };
   endpoints: {
     endpoint: string;
@@ -108,6 +110,13 @@ export const summaryLines = (r: LoadReport): string[] => {
   for (const e of r.errors.byEndpoint.slice(0, 12)) {
     lines.push(`  ${lpad(String(e.count), 5)} x ${e.endpoint} -> ${e.status} ${e.message.slice(0, 90)}`);
   }
+  const listed = r.errors.list ?? [];
+  for (const e of listed.slice(0, 30)) {
+    lines.push(
+      `  at ${e.t.toFixed(2).padStart(7)} s ${e.inDrill ? '(drill)' : '       '} ${e.endpoint} -> ${e.status} ${e.message.slice(0, 70)}`,
+    );
+  }
+  if (listed.length > 30) lines.push(`  ... ${listed.length - 30} more in the JSON report (errors.list)`);
   for (const [what, n] of Object.entries(r.counts)) lines.push(`  note: ${what}: ${n}`);
   const d = r.drills;
   if (d.killApi) {

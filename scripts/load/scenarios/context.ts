@@ -30,7 +30,15 @@ export type LoadContext = {
 };
 
 /** One virtual user's view: the shared context plus its own random numbers and number. */
-export type Vu = LoadContext & { id: number; random: () => number };
+export type Vu = LoadContext & {
+  id: number;
+  /** its place among the users of its role (0, 1, 2 ...): a teacher user's account is teachers[roleIndex] */
+  roleIndex: number;
+  random: () => number;
+};
+
+/** The teacher account this user plays: its own where the data has one per teacher user. */
+export const teacherAccount = (vu: Vu) => vu.teachers[vu.roleIndex % vu.teachers.length]!;
 
 export const count = (ctx: LoadContext, what: string, by = 1) => {
   ctx.counts[what] = (ctx.counts[what] ?? 0) + by;

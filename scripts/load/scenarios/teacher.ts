@@ -1,5 +1,15 @@
 import { pickWeighted } from '../lib/mix';
-import { count, enterWorkbench, marker, over, signIn, think, type Vu, write } from './context';
+import {
+  count,
+  enterWorkbench,
+  marker,
+  over,
+  signIn,
+  teacherAccount,
+  think,
+  type Vu,
+  write,
+} from './context';
 import { LOAD_AI } from './markers';
 
 /*
@@ -18,7 +28,7 @@ export const TEACHER_PAGES = [
 ];
 
 export const teacherSession = async (vu: Vu) => {
-  const username = vu.teachers[vu.id % vu.teachers.length]!;
+  const username = teacherAccount(vu);
   const token = await signIn(vu, username);
   if (!token) {
     await think(vu);
@@ -130,7 +140,7 @@ type Detail = { answers: { answerId: string | null; question: { qsnType: number 
 
 /** 批改: the course's homework list, a load homework's submissions, one opened and its short answer graded. */
 const grading = async (vu: Vu, token: string) => {
-  const mine = vu.pool.homeworks.filter((h) => h.teacher === vu.teachers[vu.id % vu.teachers.length]);
+  const mine = vu.pool.homeworks.filter((h) => h.teacher === teacherAccount(vu));
   const hw = mine[Math.floor(vu.random() * mine.length)];
   await get(vu, token, '/api/course/courses/teaching?archived=0&pageNumber=1&pageSize=12');
   if (!hw) return;

@@ -88,8 +88,13 @@ describe('我的竞赛', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/competition/link'));
     expect(router.state.location.search).toBe('?applyRecordId=4');
     await router.navigate('/workbench/index/competition');
-    fireEvent.click(await screen.findByTestId('registration-1'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/competition/apply'));
+    await screen.findByRole('heading', { name: '我的竞赛', level: 1 });
+    // The list page mounts again after the navigation; a click on a card it is about to replace would be lost
+    // on a busy machine, so the click is repeated until the navigation it causes is seen.
+    await waitFor(() => {
+      fireEvent.click(screen.getByTestId('registration-1'));
+      expect(router.state.location.pathname).toBe('/competition/apply');
+    });
     expect(router.state.location.search).toBe('?id=11');
   });
 
