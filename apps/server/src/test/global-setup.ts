@@ -1,7 +1,7 @@
-import { ensurePgliteSnapshot, testDrivers } from './database';
+import { ensurePgliteSnapshot, ensurePostgresTemplate, testDrivers } from './database';
 
-/** Runs once before the server tests: checks the driver setup and prepares the PGlite snapshot. */
+/** Runs once before the server tests: checks the drivers, prepares the PGlite snapshot and the PostgreSQL template. */
 export default async function setup() {
   testDrivers();
-  await ensurePgliteSnapshot();
+  await Promise.all([ensurePgliteSnapshot(), ensurePostgresTemplate()]);
 }
