@@ -1,8 +1,9 @@
+import { createServer, type Server, connect as tcpConnect } from 'node:net';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, testDrivers } from '../test/database';
-import type { Database } from './client';
+import { type Database, openPostgres } from './client';
 
 type Rows<T> = { rows: T[] };
 
@@ -41,3 +42,79 @@ describe.skipIf(!testDrivers().includes('pg'))(
     });
   },
 );
+
+/** A TCP port that forwards to the test PostgreSQL once `open()` is called (until then nothing listens). */
+const delayedPostgres = async () => {
+  const target = new URL(process.env.TEST_DATABASE_URL!);
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const port = (probe.address() as { port: number }).port;
+  await new Promise((resolve) => probe.close(resolve));
+  let server: Server | null = null;
+  return {
+    port,
+    open: () =>
+      new Promise<void>((resolve) => {
+        server = createServer((socket) => {
+          const upstream = tcpConnect(Number(target.port || 5432), target.hostname);
+          socket.pipe(upstream).pipe(socket);
+          socket.on('error', () => upstream.destroy());
+          upstream.on('error', () => socket.destroy());
+        });
+        server.listen(port, '127.0.0.1', () => resolve());
+      }),
+    close: () => new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined))),
+  };
+};
+
+describe.skipIf(!testDrivers().includes('pg'))('the PostgreSQL pool while the server is unreachable', () => {
+  it('waits for a server that comes back within the window and answers the query', async () => {
+    const gate = await delayedPostgres();
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.port = String(gate.port);
+    const database = await openPostgres(url.toString(), { max: 1, reconnectWindowMs: 5000 });
+    try {
+      const started = Date.now();
+      const query = database.db.execute(sql`select 1 as one`);
+      setTimeout(() => void gate.open(), 400);
+      const result = (await query) as unknown as Rows<{ one: number }>;
+      expect(result.rows).toEqual([{ one: 1 }]);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(350);
+    } finally {
+      await database.close();
+      await gate.close();
+    }
+  });
+
+  it('gives up after the window with the connection error', async () => {
+    const gate = await delayedPostgres();
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.port = String(gate.port);
+    const database = await openPostgres(url.toString(), { max: 1, reconnectWindowMs: 300 });
+    try {
+      const started = Date.now();
+      await expect(database.db.execute(sql`select 1`)).rejects.toMatchObject({
+        cause: expect.objectContaining({ code: 'ECONNREFUSED' }),
+      });
+      expect(Date.now() - started).toBeLessThan(2000);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('does not retry what is not an outage (a database that does not exist)', async () => {
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.pathname = '/uplus_no_such_database';
+    const database = await openPostgres(url.toString(), { max: 1, reconnectWindowMs: 5000 });
+    try {
+      const started = Date.now();
+      // 3D000 invalid_catalog_name
+      await expect(database.db.execute(sql`select 1`)).rejects.toMatchObject({
+        cause: expect.objectContaining({ code: '3D000' }),
+      });
+      expect(Date.now() - started).toBeLessThan(1000);
+    } finally {
+      await database.close();
+    }
+  });
+});

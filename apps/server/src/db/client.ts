@@ -74,8 +74,54 @@ export const openPglite = async (
 };
 
 /** Opens a `pg` pool on a PostgreSQL server. */
-export const openPostgres = async (url: string, options: { max?: number } = {}): Promise<Database> => {
+/** Errors of a connection attempt that mean "not reachable just now" (PostgreSQL restarting, failing over). */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', '57P01', '57P02', '57P03']);
+const isUnreachable = (error: unknown) => {
+  const e = error as { code?: string; message?: string };
+  return (
+    (e.code !== undefined && UNREACHABLE_CODES.has(e.code)) ||
+    /Connection terminated unexpectedly/.test(e.message ?? '')
+  );
+};
+
+/**
+ * Makes the pool's new connections wait out a short outage: an attempt refused because PostgreSQL is
+ * restarting is made again (100 ms, doubling to 1 s) for up to `windowMs` before the error reaches the
+ * request. Only connecting is retried, never a statement: nothing was sent, so nothing can run twice.
+ */
+const retryConnecting = (pool: pg.Pool, windowMs: number) => {
+  const connectOnce = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+  const connect = async (): Promise<pg.PoolClient> => {
+    const deadline = Date.now() + windowMs;
+    for (let wait = 100; ; wait = Math.min(wait * 2, 1000)) {
+      try {
+        return await connectOnce();
+      } catch (error) {
+        if (!isUnreachable(error) || pool.ending || Date.now() + wait > deadline) throw error;
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+    }
+  };
+  // pg-pool's own query() calls connect with a callback; the promise form serves transactions
+  pool.connect = ((
+    callback?: (error: Error | undefined, client?: pg.PoolClient, done?: () => void) => void,
+  ) => {
+    const connecting = connect();
+    if (!callback) return connecting;
+    connecting.then(
+      (client) => callback(undefined, client, () => client.release()),
+      (error: Error) => callback(error),
+    );
+    return undefined;
+  }) as typeof pool.connect;
+};
+
+export const openPostgres = async (
+  url: string,
+  options: { max?: number; reconnectWindowMs?: number } = {},
+): Promise<Database> => {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  retryConnecting(pool, options.reconnectWindowMs ?? 10_000);
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it. Queries in flight report their own errors.
   });

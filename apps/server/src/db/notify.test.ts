@@ -127,7 +127,9 @@ describe.each(testDrivers())('notification bus on %s', (driver) => {
     const pool = (database.db as unknown as { $client: pg.Pool }).$client;
     const url = new URL(pool.options.connectionString!);
     url.port = '1'; // nothing listens there
-    const unreachable = await import('./client').then((m) => m.openPostgres(url.toString(), { max: 1 }));
+    const unreachable = await import('./client').then((m) =>
+      m.openPostgres(url.toString(), { max: 1, reconnectWindowMs: 0 }),
+    );
     try {
       const bus = createNotificationBus({
         db: unreachable.db,
