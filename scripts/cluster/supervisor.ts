@@ -114,6 +114,12 @@ const inheritedEnv = () => {
   return env;
 };
 
+/** Node's CPU-profile flags when UPLUS_CPU_PROF names a directory (NODE_OPTIONS refuses --cpu-prof). */
+const cpuProfileArgs = () => {
+  const dir = process.env.UPLUS_CPU_PROF;
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(dir)}`] : [];
+};
+
 /** The child pids of a process (Linux's /proc/<pid>/task/<pid>/children); [] when it is gone. */
 const childPids = (pid: number): number[] => {
   try {
@@ -706,7 +712,8 @@ export const startCluster = async (
           kind: 'api',
           port,
           command: process.execPath,
-          args: ['apps/server/dist/server.js'],
+          // UPLUS_CPU_PROF=<dir>: each API instance writes a V8 CPU profile there when it stops (operations §5)
+          args: [...cpuProfileArgs(), 'apps/server/dist/server.js'],
           env: {
             ...common,
             PORT: String(port),
