@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, testDrivers } from '../test/database';
-import { type Database, openPostgres } from './client';
+import { type Database, isConnectionLost, openPostgres } from './client';
 
 type Rows<T> = { rows: T[] };
 
@@ -116,5 +116,25 @@ describe.skipIf(!testDrivers().includes('pg'))('the PostgreSQL pool while the se
     } finally {
       await database.close();
     }
+  });
+});
+
+describe('isConnectionLost', () => {
+  it('knows a lost or refused connection, also wrapped by drizzle, and nothing else', () => {
+    const wrapped = (cause: unknown) => Object.assign(new Error('Failed query: select 1'), { cause });
+    expect(isConnectionLost(wrapped(Object.assign(new Error('refused'), { code: 'ECONNREFUSED' })))).toBe(
+      true,
+    );
+    expect(isConnectionLost(wrapped(new Error('Connection terminated unexpectedly')))).toBe(true);
+    // 57P01 admin_shutdown (the backend ended by a restart), 08006 connection_failure
+    expect(isConnectionLost(wrapped(Object.assign(new Error('terminating'), { code: '57P01' })))).toBe(true);
+    expect(isConnectionLost(Object.assign(new Error('failure'), { code: '08006' }))).toBe(true);
+    // a statement's own errors are not outages
+    expect(isConnectionLost(wrapped(Object.assign(new Error('duplicate key'), { code: '23505' })))).toBe(
+      false,
+    );
+    expect(isConnectionLost(wrapped(Object.assign(new Error('syntax'), { code: '42601' })))).toBe(false);
+    expect(isConnectionLost(new Error('something else'))).toBe(false);
+    expect(isConnectionLost(undefined)).toBe(false);
   });
 });

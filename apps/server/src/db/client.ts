@@ -85,6 +85,19 @@ const isUnreachable = (error: unknown) => {
 };
 
 /**
+ * Whether a query failed because its connection to PostgreSQL was lost or refused (a restart, a failover),
+ * not because of the statement: the same query can be asked again once the server is back. Drizzle wraps
+ * the driver's error in `cause`.
+ */
+export const isConnectionLost = (error: unknown): boolean => {
+  for (let e = error, depth = 0; e && depth < 3; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: string }).code;
+    if (isUnreachable(e) || (code !== undefined && /^08/.test(code))) return true;
+  }
+  return false;
+};
+
+/**
  * Makes the pool's new connections wait out a short outage: an attempt refused because PostgreSQL is
  * restarting is made again (100 ms, doubling to 1 s) for up to `windowMs` before the error reaches the
  * request. Only connecting is retried, never a statement: nothing was sent, so nothing can run twice.

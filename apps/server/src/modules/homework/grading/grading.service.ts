@@ -11,7 +11,7 @@ import {
 import type { LlmConfig } from '../../../config/config';
 import { AppError } from '../../../core/errors';
 import { safeError } from '../../../core/logging';
-import type { Db } from '../../../db/client';
+import { type Db, isConnectionLost } from '../../../db/client';
 import { gradeSubmissionCodeJob, judgeRunJob } from '../../../jobs/definitions';
 import type { JobQueue } from '../../../jobs/queue';
 import type { LlmClient } from '../../../llm/client';
@@ -181,10 +181,18 @@ const gradeCodeAnswer = async (
     const queued = await queueCodeRun(deps, studentId, answer, plan, deadline);
     if (!('evaluationId' in queued)) return queued;
     for (;;) {
-      const outcome = await programExecution.systemEvaluationOutcome({
-        db: deps.db,
-        evaluationId: queued.evaluationId,
-      });
+      let outcome: Awaited<ReturnType<typeof programExecution.systemEvaluationOutcome>>;
+      try {
+        outcome = await programExecution.systemEvaluationOutcome({
+          db: deps.db,
+          evaluationId: queued.evaluationId,
+        });
+      } catch (error) {
+        // PostgreSQL restarting under the poll: the run goes on in the sandbox; ask again
+        if (!isConnectionLost(error) || Date.now() > deadline) throw error;
+        await sleep(deps.timings.pollMs);
+        continue;
+      }
       if (!outcome) return failedCodeGrade(plan, CODE_GRADE_MSG.runFailed);
       if (outcome.finished) {
         const interrupted = runnerInterruption(outcome);
@@ -233,6 +241,9 @@ export const gradeSubmissionCode = async (deps: CodeGradingDeps & { submissionId
     try {
       grade = await gradeCodeAnswer({ ...deps, timings }, submission.studentId, answer);
     } catch (error) {
+      // The database gone for longer than a poll: the job is retried and the answer, still pending, is
+      // claimed again once its lease runs out; it is not failed for the teacher over an outage.
+      if (isConnectionLost(error)) throw error;
       deps.log.error({ err: safeError(error), answer: answer.id }, 'code grading failed');
       grade = failedCodeGrade(codeRunPlanOf(answer.question), `${CODE_GRADE_MSG.runFailed}（系统错误）`);
     } finally {
