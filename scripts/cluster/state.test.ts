@@ -6,7 +6,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   CLUSTER_DIR_VARIABLE,
   clusterPaths,
+  commandLineOf,
   isClusterProcess,
+  isRunning,
   lockLine,
   processStartTicks,
   runningSupervisor,
@@ -35,24 +37,32 @@ const tempDir = () => {
   return dir;
 };
 
-/** /proc shows a new process's command line and environment once it has exec'd. */
-const settled = () => new Promise((resolve) => setTimeout(resolve, 150));
+/** /proc shows a new process's command line and environment once it has exec'd: wait for that. */
+const started = async (pid: number | undefined) => {
+  for (let i = 0; i < 250 && !(commandLineOf(pid ?? 0) ?? '').includes('scripts/cluster/cluster.ts'); i++)
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  return pid ?? 0;
+};
+
+/** Until the process has gone (reaped, or a zombie). */
+const ended = async (pid: number) => {
+  for (let i = 0; i < 250 && isRunning(pid, 'scripts/cluster/cluster.ts'); i++)
+    await new Promise((resolve) => setTimeout(resolve, 20));
+};
 
 describe('cluster state: which process is ours', () => {
   it('reads a start time that differs between processes and is stable for one', async () => {
-    const a = fakeSupervisor();
-    await settled();
-    const ticks = processStartTicks(a.pid ?? 0);
+    const pid = await started(fakeSupervisor().pid);
+    const ticks = processStartTicks(pid);
     expect(ticks).toMatch(/^\d+$/);
-    expect(processStartTicks(a.pid ?? 0)).toBe(ticks);
+    expect(processStartTicks(pid)).toBe(ticks);
     expect(processStartTicks(2 ** 22 + 7)).toBeNull();
   });
 
   it('takes the lock holder for the supervisor only while pid and start time both match', async () => {
     const paths = clusterPaths(tempDir());
     const child = fakeSupervisor();
-    await settled();
-    const pid = child.pid ?? 0;
+    const pid = await started(child.pid);
     writeFileSync(paths.lock, lockLine(pid));
     expect(runningSupervisor(paths)).toBe(pid);
     // the same pid with another start time: a reused pid, another process
@@ -62,7 +72,7 @@ describe('cluster state: which process is ours', () => {
     writeFileSync(paths.lock, `${pid}\n`);
     expect(runningSupervisor(paths)).toBe(pid);
     child.kill('SIGKILL');
-    await settled();
+    await ended(pid);
     writeFileSync(paths.lock, lockLine(pid));
     expect(runningSupervisor(paths)).toBeNull();
   });
@@ -70,9 +80,7 @@ describe('cluster state: which process is ours', () => {
   it("counts a process as a cluster's only when it was started for that directory", async () => {
     const mine = tempDir();
     const other = tempDir();
-    const child = fakeSupervisor({ ...process.env, [CLUSTER_DIR_VARIABLE]: mine });
-    await settled();
-    const pid = child.pid ?? 0;
+    const pid = await started(fakeSupervisor({ ...process.env, [CLUSTER_DIR_VARIABLE]: mine }).pid);
     expect(isClusterProcess(pid, 'scripts/cluster/cluster.ts', mine)).toBe(true);
     expect(isClusterProcess(pid, 'scripts/cluster/cluster.ts', other)).toBe(false);
     expect(isClusterProcess(pid, 'apps/server/dist/server.js', mine)).toBe(false);
