@@ -126,7 +126,7 @@ const toTop = (page: Page) => page.evaluate(() => window.scrollTo(0, 0));
 test('student01 fills 个人信息: each rule once, an avatar through the cropper, saved with Enter', async ({
   page,
 }, testInfo) => {
-  test.setTimeout(60_000);
+  test.setTimeout(150_000);
   await closeNoticesWhenShown(page);
   await signInAt(page, '/workbench/index/resume', 'student01');
   const personal = personalSection(page);
@@ -222,7 +222,7 @@ test('student01 fills 个人信息: each rule once, an avatar through the croppe
 test('student01 fills the resume sections: each rule once, one section at a time, delete after confirmation', async ({
   page,
 }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await closeNoticesWhenShown(page);
   await signInAt(page, '/workbench/index/resume', 'student01');
   await expect(page.getByRole('heading', { name: '我的简历', level: 1 })).toBeVisible();
@@ -496,7 +496,7 @@ test('student01 attaches two resumes, sets intention, status and privacy, reache
   page,
   context,
 }, testInfo) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await closeNoticesWhenShown(page);
   await signInAt(page, '/workbench/index/resume', 'student01');
   const completeness = page.getByTestId('resume-completeness');
