@@ -51,8 +51,11 @@ const delayedPostgres = async () => {
   const port = (probe.address() as { port: number }).port;
   await new Promise((resolve) => probe.close(resolve));
   let server: Server | null = null;
+  const url = new URL(target);
+  url.port = String(port);
   return {
-    port,
+    /** the test database's URL through this port */
+    url: url.toString(),
     open: () =>
       new Promise<void>((resolve) => {
         server = createServer((socket) => {
@@ -70,9 +73,7 @@ const delayedPostgres = async () => {
 describe.skipIf(!testDrivers().includes('pg'))('the PostgreSQL pool while the server is unreachable', () => {
   it('waits for a server that comes back within the window and answers the query', async () => {
     const gate = await delayedPostgres();
-    const url = new URL(process.env.TEST_DATABASE_URL!);
-    url.port = String(gate.port);
-    const database = await openPostgres(url.toString(), { max: 1, reconnectWindowMs: 5000 });
+    const database = await openPostgres(gate.url, { max: 1, reconnectWindowMs: 5000 });
     try {
       const started = Date.now();
       const query = database.db.execute(sql`select 1 as one`);
@@ -88,9 +89,7 @@ describe.skipIf(!testDrivers().includes('pg'))('the PostgreSQL pool while the se
 
   it('gives up after the window with the connection error', async () => {
     const gate = await delayedPostgres();
-    const url = new URL(process.env.TEST_DATABASE_URL!);
-    url.port = String(gate.port);
-    const database = await openPostgres(url.toString(), { max: 1, reconnectWindowMs: 300 });
+    const database = await openPostgres(gate.url, { max: 1, reconnectWindowMs: 300 });
     try {
       const started = Date.now();
       await expect(database.db.execute(sql`select 1`)).rejects.toMatchObject({

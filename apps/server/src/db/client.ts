@@ -73,7 +73,6 @@ export const openPglite = async (
   };
 };
 
-/** Opens a `pg` pool on a PostgreSQL server. */
 /** Errors of a connection attempt that mean "not reachable just now" (PostgreSQL restarting, failing over). */
 const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', '57P01', '57P02', '57P03']);
 const isUnreachable = (error: unknown) => {
@@ -129,6 +128,7 @@ const retryConnecting = (pool: pg.Pool, windowMs: number) => {
   }) as typeof pool.connect;
 };
 
+/** Opens a `pg` pool on a PostgreSQL server; its new connections wait out a restart (`reconnectWindowMs`). */
 export const openPostgres = async (
   url: string,
   options: { max?: number; reconnectWindowMs?: number } = {},

@@ -100,6 +100,11 @@ const loadedSnapshot = (): Blob | null => {
   return snapshotBlob;
 };
 
+/** Whether the migrated template of this set of migrations is there, ready to copy. */
+const templateReady = async (admin: pg.Client, name: string) =>
+  ((await admin.query('select 1 from pg_database where datname = $1 and datistemplate', [name])).rowCount ??
+    0) > 0;
+
 /**
  * Makes the migrated PostgreSQL template once per set of migrations (global setup; no-op without
  * TEST_DATABASE_URL): each test database is then a copy of it instead of a run of every migration.
@@ -111,12 +116,10 @@ export const ensurePostgresTemplate = async () => {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    const found = await admin.query('select 1 from pg_database where datname = $1 and datistemplate', [name]);
-    if (found.rowCount) return;
+    if (await templateReady(admin, name)) return;
     // A template left half-made (a run killed while migrating) is made again; the lock keeps two runs apart.
     await admin.query('select pg_advisory_lock(hashtext($1))', [name]);
-    const again = await admin.query('select 1 from pg_database where datname = $1 and datistemplate', [name]);
-    if (again.rowCount) return;
+    if (await templateReady(admin, name)) return;
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.query(`create database ${name}`);
     const url = new URL(adminUrl);
@@ -151,10 +154,8 @@ export const openTestDatabase = async (driver: Driver): Promise<Database> => {
   await admin.connect();
   try {
     const template = templateName();
-    const found = await admin.query('select 1 from pg_database where datname = $1 and datistemplate', [
-      template,
-    ]);
-    await admin.query(`create database ${name}${found.rowCount ? ` template ${template}` : ''}`);
+    const copy = (await templateReady(admin, template)) ? ` template ${template}` : '';
+    await admin.query(`create database ${name}${copy}`);
   } finally {
     await admin.end();
   }
