@@ -171,7 +171,7 @@ export async function runPageLoad(o: PageLoadOptions, log: (line: string) => voi
   ];
   const targets: Target[] = [];
   const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: path.join(ROOT, 'e2e/chromium.sh'),
     args: [
       '--headless',
       '--no-sandbox',

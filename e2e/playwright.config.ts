@@ -36,7 +36,7 @@ export default defineConfig({
     viewport: { width: 1440, height: 900 },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
+    launchOptions: { executablePath: `${root}e2e/chromium.sh`, args: chromiumArgs },
   },
   // member-profile.spec.ts needs student01's profile still incomplete (it completes it); career.spec.ts needs
   // that profile complete and the online resume still under 80% (the delivery gate stops student01 there,
