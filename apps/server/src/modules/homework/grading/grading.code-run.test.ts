@@ -558,7 +558,7 @@ describe.each(testDrivers())('code grading when the runner dies mid-run on %s', 
       .where(eq(codeEvaluations.id, evaluationId));
   };
 
-  const submitted = async () => {
+  const submitted = async (options: { db?: Db; timings?: Partial<typeof TIMINGS> } = {}) => {
     const teacher = await buildSignedInMember(t.db, { identityType: 'Teacher' });
     const hw = await buildHomework(t.db, teacher.user.id, [codeQuestion(5)]);
     const student = await buildSignedInMember(t.db, { identityType: 'Student' });
@@ -568,11 +568,11 @@ describe.each(testDrivers())('code grading when the runner dies mid-run on %s', 
       answers: [{ questionId: hw.questionIds[0]!, answer: SUM_PY, maxScore: 10 }],
     });
     const grading = gradeSubmissionCode({
-      db: t.db,
+      db: options.db ?? t.db,
       jobs: t.jobs,
       codeExecution: t.config,
       log: quiet,
-      timings: TIMINGS,
+      timings: { ...TIMINGS, ...options.timings },
       submissionId: sub.submissionId,
     });
     return { userId: student.user.id, sub, grading };
@@ -604,5 +604,63 @@ describe.each(testDrivers())('code grading when the runner dies mid-run on %s', 
     );
     expect(answer.codeDetail!.message.startsWith(CODE_GRADE_MSG.runFailed)).toBe(true);
     expect(await evaluationsOf(t.db, userId)).toHaveLength(MAX_CODE_RUNS);
+  });
+
+  /**
+   * The grading's database as PostgreSQL restarting shows it: while `down`, every statement fails as a
+   * connection the server terminated (57P01), as pg reports it through drizzle.
+   */
+  const restartingDb = () => {
+    const state = { down: false, refused: 0 };
+    const db = new Proxy(t.db, {
+      get(target, key, receiver) {
+        const value = Reflect.get(target, key, receiver);
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          if (state.down) {
+            state.refused++;
+            const lost = Object.assign(new Error('terminating connection due to administrator command'), {
+              code: '57P01',
+            });
+            throw new Error('Failed query', { cause: lost });
+          }
+          return value.apply(target, args);
+        };
+      },
+    });
+    return { db, state };
+  };
+
+  it('a poll that meets PostgreSQL restarting asks again and grades the run once it is back', async () => {
+    const flaky = restartingDb();
+    const { userId, sub, grading } = await submitted({ db: flaky.db });
+    const evaluation = await nthEvaluation(userId, 1);
+    flaky.state.down = true;
+    const deadline = Date.now() + 10_000;
+    while (flaky.state.refused < 3 && Date.now() < deadline) await sleep(10);
+    expect(flaky.state.refused).toBeGreaterThanOrEqual(3);
+    await passEveryCase(evaluation.id);
+    flaky.state.down = false;
+    await grading;
+    expect(await readAnswer(t.db, sub.answerIds[0]!)).toMatchObject({
+      gradeState: 'graded',
+      gradeSource: 'code',
+      score: 10,
+    });
+    // the same run was read, not a second one queued
+    expect((await evaluationsOf(t.db, userId)).map((e) => e.status)).toEqual(['complete']);
+  });
+
+  it('an outage longer than the grading may wait leaves the answer pending for the retry, not failed', async () => {
+    const flaky = restartingDb();
+    const { userId, sub, grading } = await submitted({
+      db: flaky.db,
+      timings: { evaluationTimeoutMs: 400 },
+    });
+    await nthEvaluation(userId, 1);
+    flaky.state.down = true;
+    await expect(grading).rejects.toThrow('Failed query');
+    flaky.state.down = false;
+    expect(await readAnswer(t.db, sub.answerIds[0]!)).toMatchObject({ gradeState: 'pending', score: null });
   });
 });
