@@ -50,10 +50,18 @@ async function dismissCourseNotice(page: Page): Promise<void> {
   }
 }
 
+/**
+ * Opens the assistant panel unless it is open. After a reload the panel opens again by itself (its state is
+ * kept) and the 课程通知 dialog may still come up over the page, so a click can close the panel it meant to
+ * open or land on the dialog's mask: it is tried again until the panel stays open.
+ */
 async function openAssistant(page: Page) {
   const panel = page.getByTestId('assistant-panel');
-  if (!(await panel.isVisible())) await page.getByTestId('assistant-launcher').click();
-  await expect(panel).toBeVisible();
+  await expect(async () => {
+    await dismissCourseNotice(page);
+    if (!(await panel.isVisible())) await page.getByTestId('assistant-launcher').click();
+    await expect(panel).toBeVisible({ timeout: 3000 });
+  }).toPass({ timeout: 30_000 });
   return panel;
 }
 

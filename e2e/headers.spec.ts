@@ -1,7 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
-import { axeViolations, expect, formatViolations, hasChinese, signInByApi, test } from './support';
+import {
+  axeViolations,
+  expect,
+  formatViolations,
+  hasChinese,
+  SIGN_IN_TIMEOUT_MS,
+  signInByApi,
+  test,
+} from './support';
 
 // Screenshots land in test-results/headers/ (stable names, overwritten each run) for people to look at.
 const shotDir = fileURLToPath(new URL('../test-results/headers/', import.meta.url));
@@ -230,7 +238,7 @@ test.describe('headers lay out without overlap from the minimum width up', () =>
           await page.goto(
             `${origin}/authorize?ticket=${ticket}&redirect=${encodeURIComponent('/home/index')}`,
           );
-          await expect(page).toHaveURL(/\/home\/index$/);
+          await expect(page).toHaveURL(/\/home\/index$/, { timeout: SIGN_IN_TIMEOUT_MS });
           await expect(page.getByTestId('user-name')).not.toHaveText('…');
         } else {
           await page.goto(`${origin}/home/index`);

@@ -282,6 +282,9 @@ export async function basicInfo(page: Page, token: string): Promise<BasicInfo> {
   return body.data;
 }
 
+/** How long a sign-in through /authorize may take before a test says it failed. */
+export const SIGN_IN_TIMEOUT_MS = 30_000;
+
 /** Signs in on the identity provider's page, which the page must be showing. */
 export async function signInAtProvider(page: Page, username: string, password: string): Promise<void> {
   await page.getByLabel('用户名').fill(username);
@@ -303,7 +306,9 @@ export async function signInAt(
   await page.goto(path);
   await expect(page).toHaveURL(/\/idp\/login\?/);
   await signInAtProvider(page, username, password);
-  await expect(page).toHaveURL(backAtPath);
+  // the way back is /authorize's three calls (verify, basic info, session) after the provider's: a loaded
+  // 2-core machine has taken more than the usual 15 s for them
+  await expect(page).toHaveURL(backAtPath, { timeout: SIGN_IN_TIMEOUT_MS });
 }
 
 /** Signs in through the identity provider's API, not the page: the ticket it answers is an access token. */
