@@ -12,6 +12,7 @@ export default defineConfig({
       'packages/sandbox',
       'apps/server',
       'apps/web',
+      'apps/web/vitest.isolated.config.ts',
       'scripts/eval',
       'scripts/architecture',
       'scripts',

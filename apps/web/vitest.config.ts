@@ -1,13 +1,4 @@
-import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { webTestConfig } from './vitest.base';
 
-export default defineConfig({
-  plugins: [react()],
-  test: {
-    name: 'web',
-    environment: 'happy-dom',
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'build/**/*.test.ts'],
-    setupFiles: ['src/test/setup.ts'],
-    testTimeout: 20_000,
-  },
-});
+// Test files share their worker's module cache, except those that mock modules (vitest.isolated.config.ts).
+export default webTestConfig('shared');

@@ -1,23 +1,17 @@
-import { CLASS_CODE_ALPHABET } from '@uplus/shared';
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../test/app';
 import { testDrivers } from '../../test/database';
 import { asUser, buildSignedInMember } from '../../test/factories';
-import { createCourseRecord, openClass } from './courses.service';
+import { classCodeGenerator, createCourseRecord, openClass } from './courses.service';
 
-/** Draws of the class-code generator, scripted: each queued code is drawn character by character. */
+/** Draws of the class-code generator, scripted: each queued code is drawn next; then real draws again. */
 const queued: string[] = [];
-vi.mock('node:crypto', async (original) => {
-  const actual = await original<typeof import('node:crypto')>();
-  let current: string[] = [];
-  return {
-    ...actual,
-    randomInt: (max: number) => {
-      if (current.length === 0 && queued.length > 0) current = [...queued.shift()!];
-      const next = current.shift();
-      return next === undefined ? actual.randomInt(max) : CLASS_CODE_ALPHABET.indexOf(next);
-    },
-  };
+beforeAll(() => {
+  const real = classCodeGenerator.draw;
+  vi.spyOn(classCodeGenerator, 'draw').mockImplementation(() => queued.shift() ?? real());
+});
+afterAll(() => {
+  vi.restoreAllMocks();
 });
 
 describe.each(testDrivers())('class codes on %s', (driver) => {

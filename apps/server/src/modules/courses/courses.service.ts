@@ -454,17 +454,22 @@ const classOf = (row: repo.ClassRow): TeachingClass => ({
   createdAt: row.createdAt.getTime(),
 });
 
-/** A fresh class code: 8 characters of the unambiguous alphabet. */
-export const drawClassCode = () =>
-  Array.from(
-    { length: COURSE_LIMITS.classCodeLength },
-    () => CLASS_CODE_ALPHABET[randomInt(CLASS_CODE_ALPHABET.length)],
-  ).join('');
+/**
+ * Draws fresh class codes: 8 characters of the unambiguous alphabet. An object, so that a test can script
+ * the draws (collisions) without replacing node:crypto for the whole test process.
+ */
+export const classCodeGenerator = {
+  draw: (): string =>
+    Array.from(
+      { length: COURSE_LIMITS.classCodeLength },
+      () => CLASS_CODE_ALPHABET[randomInt(CLASS_CODE_ALPHABET.length)],
+    ).join(''),
+};
 
 /** Draws until a code is free (31^8 codes: a collision is rare; a few draws settle it). */
 const withFreshCode = async <T>(attempt: (code: string) => Promise<T | null>) => {
   for (let i = 0; i < 10; i++) {
-    const done = await attempt(drawClassCode());
+    const done = await attempt(classCodeGenerator.draw());
     if (done !== null) return done;
   }
   throw new AppError(500, '班级码生成失败，请重试');
