@@ -25,7 +25,7 @@ export default defineConfig({
   workers: 2,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
-  // the e2e suite took 22 min on the 2-core machine of 2026-11-29 (8 before): a slow test is not a failure
+  // a loaded 2-core machine has run the suite in 27 min instead of 9: a slow test is not a failure
   timeout: 120_000,
   expect: { timeout: 15_000 },
   reporter: [['list'], ['json', { outputFile: `${root}test-results/reports/playwright.json` }]],
