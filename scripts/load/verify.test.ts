@@ -81,6 +81,9 @@ describe.skipIf(!adminUrl)('verify against a database', () => {
     u.pathname = `/${name}`;
     url = u.toString();
     db = new pg.Pool({ connectionString: url, max: 2 });
+    // pool.end() resolves before its clients' sockets have closed: the drop below (with force) may still
+    // terminate one, which pg reports as an error of the pool; at teardown that is expected
+    db.on('error', () => {});
     await migrate(drizzle(db), { migrationsFolder: path.join(ROOT, 'apps/server/drizzle') });
     const one = async (sql: string, params: unknown[]) => Number((await db.query(sql, params)).rows[0].id);
     ids.teacher = await one(
@@ -147,6 +150,14 @@ describe.skipIf(!adminUrl)('verify against a database', () => {
     await db?.end();
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
+    // let the pool's connections finish closing before the drop would terminate them
+    for (let i = 0; i < 50; i++) {
+      const open = await admin.query('select count(*)::int as n from pg_stat_activity where datname = $1', [
+        name,
+      ]);
+      if (open.rows[0].n === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   });
